@@ -1,0 +1,93 @@
+"""The rules engines: pure game logic, standard library only.
+
+Every game module exposes the same protocol:
+
+- ``NAME`` (shown to players), ``MIN_PLAYERS``, ``MAX_PLAYERS``;
+- ``new_game(players, options=None, rng=None) -> state``: the state before the
+  first entry; ``options`` are the table's settings (validated here too);
+- ``apply(state, event) -> state``: pure, never mutates ``state``, raises
+  :class:`RuleError` with a sentence a player understands when the event is
+  not allowed;
+- ``scores(state) -> list[int]``: points per seat, in seating order;
+- ``finished(state) -> bool``: whether the game has reached its end.
+
+Events are plain JSON-able dicts with a ``"type"`` key (see ``docs/events.md``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+
+class RuleError(ValueError):
+    """An event the rules do not allow; ``str(error)`` is for the players.
+
+    ``field`` names the event key (and so the form field) the sentence is
+    about, so a page can show it next to that field.
+    """
+
+    def __init__(self, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+
+
+class _Registry(dict):
+    """Slug -> game module, imported on first use so a broken game never hides the others."""
+
+    def __init__(self, modules: dict[str, str]) -> None:
+        super().__init__()
+        self._modules = modules
+
+    def __missing__(self, slug: str) -> ModuleType:
+        if slug not in self._modules:
+            raise KeyError(slug)
+        module = importlib.import_module(self._modules[slug])
+        self[slug] = module
+        return module
+
+    def __contains__(self, slug: object) -> bool:
+        return slug in self._modules
+
+    def __iter__(self):
+        return iter(self._modules)
+
+    def __len__(self) -> int:
+        return len(self._modules)
+
+    def keys(self):
+        return self._modules.keys()
+
+    def items(self):
+        return [(slug, self[slug]) for slug in self._modules]
+
+    def values(self):
+        return [self[slug] for slug in self._modules]
+
+    def register(self, slug: str, module_name: str) -> None:
+        """Add a game (tests register a tiny one)."""
+        self._modules[slug] = module_name
+        self.pop(slug, None)
+
+    def unregister(self, slug: str) -> None:
+        """Remove a game added by :meth:`register`."""
+        self._modules.pop(slug, None)
+        self.pop(slug, None)
+
+
+GAMES = _Registry(
+    {
+        "carambouille": "companion.rules.carambouille",
+        "jaipur": "companion.rules.jaipur",
+        "frutti": "companion.rules.frutti",
+    }
+)
+
+
+def replay(game: ModuleType, players: list[str], options: dict | None, events, rng=None):
+    """Fold ``events`` through ``game.apply`` from a new game; the derived state."""
+    state = game.new_game(players, options, rng)
+    for event in events:
+        state = game.apply(state, event)
+    return state
