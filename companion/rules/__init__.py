@@ -1,17 +1,35 @@
 """The rules engines: pure game logic, standard library only.
 
-Every game module exposes the same protocol:
+Every game module (``companion/rules/<game>.py``) exposes the same protocol.
+NOTE TO WHOEVER WRITES A GAME MODULE: all of this is required.
 
-- ``NAME`` (shown to players), ``MIN_PLAYERS``, ``MAX_PLAYERS``;
+- Standard library only: never import flask, sqlalchemy, ``companion.models``
+  or anything outside ``companion.rules``.
+- ``NAME`` (shown to players), ``MIN_PLAYERS``, ``MAX_PLAYERS``.
 - ``new_game(players, options=None, rng=None) -> state``: the state before the
-  first entry; ``options`` are the table's settings (validated here too);
-- ``apply(state, event) -> state``: pure, never mutates ``state``, raises
-  :class:`RuleError` with a sentence a player understands when the event is
-  not allowed;
-- ``scores(state) -> list[int]``: points per seat, in seating order;
+  first entry; ``options`` are the table's settings, validated here
+  (``RuleError``). Deterministic: the app rebuilds state by replaying stored
+  events, so nothing random may happen in ``new_game`` or ``apply``.
+- ``complete(state, event, rng=None) -> event``: a copy of the event with
+  what chance decides filled in (a drawn bonus token, a shuffled dish order),
+  so the stored event replays identically; ``rng`` defaults to
+  ``secrets.SystemRandom()``. Games without chance return a plain copy. The
+  app calls ``complete`` then ``apply`` when recording, only ``apply`` when
+  replaying.
+- ``apply(state, event) -> state``: pure, never mutates its input. States are
+  IMMUTABLE (frozen dataclasses holding tuples/frozensets, never lists or
+  dicts) because the app caches and shares them between requests. Any
+  malformed event (unknown type, missing key, wrong type, bool for int, out
+  of range, unknown seat) raises :class:`RuleError`, never KeyError etc.
+- ``scores(state) -> list[int]``: points per seat, in seating order.
 - ``finished(state) -> bool``: whether the game has reached its end.
+- ``describe(state, event) -> str``: one sentence in words for the history,
+  given the state *before* the event ("Ben sold 3 cheese for 180, Illusion
+  by Ben -> 300, Bargain by Ana -> 150").
 
-Events are plain JSON-able dicts with a ``"type"`` key (see ``docs/events.md``).
+Players appear in events by seat index (0-based int, seating order).
+Events are plain JSON-able dicts with a ``"type"`` key (see ``docs/events.md``;
+each game documents its own in ``docs/events/<game>.md``).
 """
 
 from __future__ import annotations
