@@ -1,0 +1,168 @@
+"""Carambouille (3–7 players): the game engine, one event at a time (RULES.md §1).
+
+The memo card and ``sale_value`` are in ``carambouille_memo``, the state and
+the table view's queries in ``carambouille_state``, the events and ``apply``
+in ``carambouille_events``; all are re-exported here.
+Events are documented in ``docs/events/carambouille.md``.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from companion.rules.carambouille_events import (  # noqa: F401  (re-exported)
+    EVENT_TYPES,
+    MAX_PURCHASES,
+    SalePreview,
+    apply,
+    sale_preview,
+)
+from companion.rules.carambouille_memo import (  # noqa: F401  (re-exported)
+    CARD_NAMES,
+    CARD_PRICE,
+    CARD_TYPES,
+    COPIES_PER_TYPE,
+    DECK_SIZE,
+    DEFAULT_MEMO,
+    FACE_VALUES,
+    PRODUCT_BY_SLUG,
+    PRODUCTS,
+    SALE_CARDS,
+    UNCONFIRMED_COLUMNS,
+    Product,
+    SaleStep,
+    effective_memo,
+    normalise_memo,
+    products_by_value,
+    sale_steps,
+    sale_value,
+    steps_on_row,
+)
+from companion.rules.carambouille_state import (  # noqa: F401  (re-exported)
+    DEAL,
+    FINISHED,
+    HAND_LIMITS,
+    MARKET,
+    MAX_DEAL,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OPENING,
+    OVER,
+    SALES,
+    HandRow,
+    Highlights,
+    Sale,
+    State,
+    baskets,
+    copies_left_to_draw,
+    deal_plan,
+    deck_left,
+    drawn,
+    first_trader_of,
+    hand_limit,
+    held,
+    highlights,
+    max_sale_cards,
+    memo_row,
+    new_game,
+    played,
+    score_rows,
+    seat_after,
+    sold_of,
+    standings,
+    winners,
+)
+
+NAME = "Carambouille"
+
+
+def scores(state: State) -> list[int]:
+    """Points per seat, in seating order."""
+    return list(state.points)
+
+
+def finished(state: State) -> bool:
+    """Whether the players have ended the game."""
+    return state.phase == FINISHED
+
+
+def complete(state: State, event: dict, rng=None) -> dict:
+    """A copy of the event: the app leaves nothing to chance (the players draw the cards)."""
+    return copy.deepcopy(event)
+
+
+def _cards(count: int, what: str = "card") -> str:
+    return f"{count} {what}{'' if count == 1 else 's'}"
+
+
+def describe(state: State, event: dict) -> str:
+    """The event in words for the history, given the state before it."""
+    try:
+        return _DESCRIPTIONS[event["type"]](state, event, lambda key: state.players[event[key]])
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError):
+        return f"An entry Carambouille does not understand ({event.get('type', '?') if isinstance(event, dict) else '?'})."
+
+
+def _describe_sale(state: State, event: dict, who) -> str:
+    preview = sale_preview(state, event)
+    product = PRODUCT_BY_SLUG[event["product"]].name
+    lines = [f"{who('player')} sold {event['cards']} {product} for {preview.base}", *preview.lines[1:]]
+    back = f": the {product} goes back to {who('player')}'s hand" if preview.overstocked else ""
+    return ", ".join(lines) + back + "."
+
+
+def _describe_market_closed(state: State, event: dict, who) -> str:
+    seconds = event.get("seconds")
+    after = f" after {seconds // 60} min {seconds % 60:02d} s" if seconds is not None else ""
+    return f"Ding-a-Ding! The market closed{after}; {state.players[state.first_trader]} sells first."
+
+
+def _describe_deal(state: State, event: dict, who) -> str:
+    given = ", ".join(f"{name} {n}" for name, n in zip(state.players, event["cards"]))
+    left = state.stock - sum(event["cards"])
+    last = " That is the last hand!" if left == 0 else ""
+    return (
+        f"Hand {state.hand + 1}: {state.players[state.first_trader]} dealt {_cards(sum(event['cards']))}"
+        f" ({given}); {left} left in the stock.{last}"
+    )
+
+
+def _describe_end_sales_turn(state: State, event: dict, who) -> str:
+    if state.turns_taken + 1 < len(state.players):
+        return f"{who('player')} ended their sales turn; {state.players[seat_after(state, event['player'])]}'s turn."
+    if state.last_hand:
+        return f"{who('player')} ended their sales turn: the last hand is over."
+    return (
+        f"{who('player')} ended their sales turn: hand {state.hand} is over, the bell passes to "
+        f"{state.players[seat_after(state, state.first_trader)]}."
+    )
+
+
+def _describe_end_game(state: State, event: dict, who) -> str:
+    best = max(state.points)
+    top = [state.players[s] for s in state.seats if state.points[s] == best]
+    return f"The game is over: {' and '.join(top)} {'wins' if len(top) == 1 else 'share the win'} with {best} points."
+
+
+_DESCRIPTIONS = {
+    "market_opened": lambda state, event, who: (
+        f"Hand {state.hand}: {state.players[state.first_trader]} rang the bell: the market is open."
+    ),
+    "market_closed": _describe_market_closed,
+    "i_lied": lambda state, event, who: f"{who('player')} played “I lied!”.",
+    "persuasion": lambda state, event, who: (
+        f"{who('player')} played Persuasion" + (f" on {who('target')}." if "target" in event else ".")
+    ),
+    "give_card": lambda state, event, who: f"{who('player')} gave a Carambouille card to {who('to')}.",
+    "basket": lambda state, event, who: (
+        f"{who('player')} laid a Basket: hand limit {HAND_LIMITS[baskets(state, event['player']) + 1]}."
+    ),
+    "sale": _describe_sale,
+    "buy": lambda state, event, who: (
+        f"{who('player')} bought {_cards(len(event['cards']), 'Carambouille card')}"
+        f" for {CARD_PRICE * len(event['cards'])} points."
+    ),
+    "end_sales_turn": _describe_end_sales_turn,
+    "deal": _describe_deal,
+    "end_game": _describe_end_game,
+}

@@ -1,0 +1,198 @@
+"""Carambouille's cards and memo card: the catalogue, the selling values, ``sale_value``.
+
+Pure data and arithmetic, no game state: the memo page and its calculator use
+this module alone; the game engine (``carambouille.py``) builds on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from companion.rules import RuleError
+
+
+@dataclass(frozen=True)
+class Product:
+    """One of the 20 products; 5 identical cards of each are in the game."""
+
+    slug: str
+    name: str
+    face_value: int
+
+
+PRODUCTS: tuple[Product, ...] = tuple(
+    Product(name.replace(" ", "_"), name, value)
+    for value, names in (
+        (10, ("onions", "garlic", "herbs")),
+        (20, ("tomatoes", "sweet peppers", "aubergines")),
+        (30, ("lemons", "hot peppers", "lavender")),
+        (40, ("cheese", "sausage")),
+        (50, ("wine", "ham")),
+        (60, ("hens", "rabbits")),
+        (70, ("olive oil", "fabric")),
+        (80, ("foie gras",)),
+        (90, ("truffles",)),
+        (100, ("saffron",)),
+    )
+    for name in names
+)
+PRODUCT_BY_SLUG: Mapping[str, Product] = MappingProxyType({p.slug: p for p in PRODUCTS})
+FACE_VALUES: tuple[int, ...] = tuple(sorted({p.face_value for p in PRODUCTS}))
+CARDS_PER_PRODUCT = 5
+PRODUCT_CARDS = CARDS_PER_PRODUCT * len(PRODUCTS)  # 100
+
+# The Carambouille cards: 4 of each type, 24 in the deck, 50 points each.
+CARD_NAMES: Mapping[str, str] = MappingProxyType(
+    {
+        "basket": "Basket",
+        "i_lied": "“I lied!”",
+        "persuasion": "Persuasion",
+        "illusion": "Illusion",
+        "bargain": "Bargain",
+        "overstock": "Overstock",
+    }
+)
+CARD_TYPES: tuple[str, ...] = tuple(CARD_NAMES)
+COPIES_PER_TYPE = 4
+DECK_SIZE = COPIES_PER_TYPE * len(CARD_TYPES)  # 24
+CARD_PRICE = 50
+SALE_CARDS: tuple[str, ...] = ("illusion", "bargain", "overstock")
+
+# Selling value = face value × multiplier for 1..5 identical cards sold together.
+# The ×12 of the 5-card column is a ruling: no source confirms it (RULES.md §1).
+MULTIPLIERS: tuple[tuple[int, int], ...] = ((1, 1), (5, 2), (9, 2), (15, 2), (12, 1))
+UNCONFIRMED_COLUMNS: frozenset[int] = frozenset({5})
+MAX_MEMO_VALUE = 100_000
+
+DEFAULT_MEMO: Mapping[int, tuple[int, ...]] = MappingProxyType(
+    {value: tuple(value * num // den for num, den in MULTIPLIERS) for value in FACE_VALUES}
+)
+
+
+def products_by_value() -> list[tuple[int, tuple[Product, ...]]]:
+    """The catalogue grouped by face value, cheapest first (as on the memo card)."""
+    return [(value, tuple(p for p in PRODUCTS if p.face_value == value)) for value in FACE_VALUES]
+
+
+def normalise_memo(overrides: object) -> dict[int, tuple[int | None, ...]]:
+    """Validate a house memo ``{face_value: [5 values or None]}``; keys may be strings (JSON).
+
+    ``None`` in a row keeps the default value of that cell.
+    """
+    if overrides is None:
+        return {}
+    if not isinstance(overrides, Mapping):
+        raise RuleError("The house memo must map face values to 5 selling values.", "memo")
+    rows: dict[int, tuple[int | None, ...]] = {}
+    for key, row in overrides.items():
+        try:
+            value = int(key) if isinstance(key, str) else key
+        except ValueError:
+            value = None
+        if type(value) is not int or value not in DEFAULT_MEMO:
+            raise RuleError(
+                f"The memo has no face value {key!r}: the face values are "
+                f"{', '.join(map(str, FACE_VALUES))}.",
+                "memo",
+            )
+        if isinstance(row, (str, bytes)) or not isinstance(row, Sequence) or len(row) != 5:
+            raise RuleError(f"The memo row for {value} needs 5 selling values (1 to 5 cards).", "memo")
+        for cell in row:
+            if cell is not None and (type(cell) is not int or not 0 <= cell <= MAX_MEMO_VALUE):
+                raise RuleError(
+                    f"Selling values on the memo are whole points from 0 to {MAX_MEMO_VALUE} "
+                    f"(row {value}: {cell!r}).",
+                    "memo",
+                )
+        rows[value] = tuple(row)
+    return rows
+
+
+def effective_memo(overrides: object = None) -> tuple[dict[int, tuple[int, ...]], frozenset[tuple[int, int]]]:
+    """A table's memo: the default with its house overrides, and the cells ``(value, cards)`` that differ."""
+    memo = dict(DEFAULT_MEMO)
+    for value, row in normalise_memo(overrides).items():
+        memo[value] = tuple(d if cell is None else cell for cell, d in zip(row, DEFAULT_MEMO[value]))
+    changed = frozenset(
+        (value, n + 1) for value in FACE_VALUES for n in range(5) if memo[value][n] != DEFAULT_MEMO[value][n]
+    )
+    return memo, changed
+
+
+@dataclass(frozen=True)
+class SaleStep:
+    """One line of a sale's arithmetic: the memo value, then one per sale card played."""
+
+    card: str | None  # None for the memo value of the cards sold
+    column: int  # memo column the sale is valued at (1..5)
+    halvings: int  # Bargains so far
+    cancelled: bool  # an Overstock was played
+    value: int
+
+    def text(self, product: str | None = None, by: str | None = None) -> str:
+        """The step in words: "3 × cheese = 180", "Illusion by Ben → 300", "Overstock → cancelled, 0"."""
+        if self.card is None:
+            return f"{self.column} × {product or self.value} = {self.value}"
+        who = f" by {by}" if by else ""
+        result = "cancelled, 0" if self.cancelled else str(self.value)
+        return f"{CARD_NAMES[self.card]}{who} → {result}"
+
+
+def _whole(number: object, field: str) -> int:
+    if type(number) is not int:
+        raise RuleError(f"{number!r} is not a whole number.", field)
+    return number
+
+
+def sale_steps(
+    face_value: int,
+    cards: int,
+    effects: Sequence[str] = (),
+    memo: Mapping[int, Sequence[int]] | None = None,
+) -> tuple[SaleStep, ...]:
+    """The arithmetic of a sale, step by step; the last step's value is what the sale earns."""
+    row = (effective_memo(memo)[0] if memo else DEFAULT_MEMO).get(_whole(face_value, "product"))
+    if row is None:
+        raise RuleError(f"No product has the face value {face_value}.", "product")
+    return steps_on_row(row, cards, effects)
+
+
+def steps_on_row(row: Sequence[int], cards: int, effects: Sequence[str] = ()) -> tuple[SaleStep, ...]:
+    """``sale_steps`` on one memo row (the engine passes its table's row)."""
+    column = _whole(cards, "cards")
+    if not 1 <= column <= 5:
+        raise RuleError("A sale is 1 to 5 identical product cards.", "cards")
+    if isinstance(effects, (str, bytes)):
+        raise RuleError("The sale cards must be a list of cards.", "effects")
+    halvings, cancelled = 0, False
+    steps = [SaleStep(None, column, 0, False, row[column - 1])]
+    for card in effects:
+        if card not in SALE_CARDS:
+            raise RuleError(f"{card!r} is not a sale card: Illusion, Bargain or Overstock.", "effects")
+        if cancelled:
+            raise RuleError("Overstock has cancelled this sale: no card can be played on it after that.", "effects")
+        if card == "illusion":
+            if column == 5:
+                raise RuleError("Illusion cannot value a sale past 5 cards.", "effects")
+            column += 1
+        elif card == "bargain":
+            halvings += 1
+        else:
+            cancelled = True
+        value = row[column - 1]
+        for _ in range(halvings):
+            value = -(-value // 2)  # half price, rounded up to a whole point
+        steps.append(SaleStep(card, column, halvings, cancelled, 0 if cancelled else value))
+    return tuple(steps)
+
+
+def sale_value(
+    face_value: int,
+    cards: int,
+    effects: Sequence[str] = (),
+    memo: Mapping[int, Sequence[int]] | None = None,
+) -> int:
+    """Points earned by selling ``cards`` identical cards of a face value, after the sale cards played."""
+    return sale_steps(face_value, cards, effects, memo)[-1].value
