@@ -1,0 +1,276 @@
+"""Frutti di Mare (2–6 players): the rounds, turns, piles and money (RULES.md §3).
+
+The price track itself and the selling arithmetic are in ``frutti_track``;
+events are documented in ``docs/events/frutti.md``. Seats go clockwise in
+seating order, so a player's left-hand neighbour is the next seat.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from dataclasses import replace
+
+from companion.rules import RuleError
+
+# Re-exported so views and tests need only this module.
+from companion.rules.frutti_state import (  # noqa: F401
+    DISHES,
+    FINISHED,
+    PLAYING,
+    ROUND_OVER,
+    ROUNDS,
+    FruttiState,
+    LastPlay,
+    Pile,
+    RoundResult,
+    Standing,
+    cards_left,
+    cards_out,
+    current_earnings,
+    finished,
+    last_move_words,
+    price_track,
+    prices,
+    round_number,
+    round_results,
+    scores,
+    standings,
+    whose_turn,
+)
+from companion.rules.frutti_track import (  # noqa: F401
+    CARDS_PER_SEAFOOD,
+    HAND_SIZE,
+    PLURAL,
+    SEAFOOD,
+    SINGULAR,
+    STALLS,
+    Earnings,
+    cards_words,
+    check_cards,
+    check_order,
+    check_seafood,
+    earnings,
+    play_on_track,
+    round_earnings,
+    seafood_name,
+)
+
+NAME = "Frutti di Mare"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+
+
+def new_game(players, options=None, rng=None) -> FruttiState:
+    """Round 1, waiting for the dishes to be laid out."""
+    names = tuple(players)
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise RuleError(f"Frutti di Mare is for {MIN_PLAYERS} to {MAX_PLAYERS} players.", "players")
+    options = {} if options is None else options
+    if not isinstance(options, Mapping):
+        raise RuleError("The table's settings are not readable.", "options")
+    for key in options:
+        if key != "first_player":
+            raise RuleError(f"Frutti di Mare has no setting {key!r}.", "options")
+    first = options.get("first_player", 0)
+    if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < len(names):
+        raise RuleError("The first player must be one of the players at the table.", "first_player")
+    return FruttiState(players=names, first_player=first, piles=(Pile(),) * len(names))
+
+
+def complete(state: FruttiState, event, rng=None):
+    """A copy of ``event``; a dishes event asking to shuffle or keep gets its order filled in."""
+    if not isinstance(event, Mapping):
+        return event
+    event = dict(event)
+    if event.get("type") == "dishes" and "order" not in event:
+        if event.get("keep") is True and state.track is not None and event.get("shuffle") is not True:
+            event["order"] = list(state.track)
+        elif event.get("shuffle") is True and event.get("keep") is not True:
+            order = list(SEAFOOD)
+            (rng or secrets.SystemRandom()).shuffle(order)
+            event["order"] = order
+    return event
+
+
+def apply(state: FruttiState, event) -> FruttiState:
+    """The state after ``event``; RuleError if the rules do not allow it."""
+    if not isinstance(event, Mapping):
+        raise RuleError("This entry is not readable.", "type")
+    handler = _EVENTS.get(event.get("type")) if isinstance(event.get("type"), str) else None
+    if handler is None:
+        raise RuleError("Frutti di Mare has no such entry.", "type")
+    if state.phase == FINISHED:
+        raise RuleError(f"The game is over: all {ROUNDS} rounds have been played.", "type")
+    return handler(state, event)
+
+
+def _seat(state: FruttiState, event: Mapping) -> int:
+    seat = event.get("player")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players):
+        raise RuleError("Choose one of the players at the table.", "player")
+    return seat
+
+
+def _require_playing(state: FruttiState, seat: int) -> None:
+    if state.phase == DISHES:
+        raise RuleError(f"Lay out the dishes for round {state.round} first.", "type")
+    if state.phase == ROUND_OVER:
+        raise RuleError(f"Round {state.round} is over: start round {state.round + 1} first.", "type")
+    if seat != state.turn:
+        raise RuleError(
+            f"It is {state.players[state.turn]}'s turn, not {state.players[seat]}'s.", "player"
+        )
+
+
+def _dishes(state: FruttiState, event: Mapping) -> FruttiState:
+    if state.phase == PLAYING:
+        raise RuleError(f"The dishes of round {state.round} are already laid out.", "type")
+    if state.phase == ROUND_OVER:
+        raise RuleError(f"Round {state.round} is over: start round {state.round + 1} first.", "type")
+    keep, shuffle = event.get("keep", False), event.get("shuffle", False)
+    if not isinstance(keep, bool) or not isinstance(shuffle, bool):
+        raise RuleError("Say whether the dishes are kept or shuffled: yes or no.", "order")
+    if keep and shuffle:
+        raise RuleError("Either keep the dishes as they lie or shuffle them, not both.", "order")
+    if keep and state.track is None:
+        raise RuleError("In round 1 there is no earlier dish order to keep.", "order")
+    if "order" not in event:
+        if not keep:
+            raise RuleError("Give the dish under each stall, from 0 to 50.", "order")
+        order = state.track
+    else:
+        order = check_order(event["order"])
+        if keep and order != state.track:
+            raise RuleError("Kept dishes must lie as they did at the end of the last round.", "order")
+    return replace(state, phase=PLAYING, track=order, turn=state.starter, last_play=None)
+
+
+def _play(state: FruttiState, event: Mapping) -> FruttiState:
+    seat = _seat(state, event)
+    _require_playing(state, seat)
+    seafood = check_seafood(event.get("seafood"))
+    if cards_out(state)[SEAFOOD.index(seafood)] >= CARDS_PER_SEAFOOD:
+        raise RuleError(
+            f"All {CARDS_PER_SEAFOOD} {PLURAL[seafood]} cards are already out this round.", "seafood"
+        )
+    track, moves = play_on_track(state.track, seafood)
+    pile = replace(state.piles[seat], plays=state.piles[seat].plays + (seafood,))
+    state = _with_pile(state, seat, pile)
+    return _next_turn(replace(state, track=track, last_play=LastPlay(seat, seafood, moves)), seat)
+
+
+def _suspend(state: FruttiState, event: Mapping) -> FruttiState:
+    seat = _seat(state, event)
+    _require_playing(state, seat)
+    if "hand" not in event:
+        raise RuleError("Enter the cards left in hand, by seafood.", "hand")
+    hand = check_cards(event["hand"], "hand")
+    pile, name = state.piles[seat], state.players[seat]
+    left = HAND_SIZE - len(pile.plays)
+    if sum(hand) > left:
+        raise RuleError(
+            f"{name} has played {len(pile.plays)} cards, so at most {left} are left in hand, "
+            f"not {sum(hand)}.",
+            "hand",
+        )
+    for seafood, out, n in zip(SEAFOOD, cards_out(state), hand):
+        if out + n > CARDS_PER_SEAFOOD:
+            raise RuleError(
+                f"Only {CARDS_PER_SEAFOOD - out} of the {CARDS_PER_SEAFOOD} {PLURAL[seafood]} cards "
+                f"are still unplayed this round, not {n}.",
+                "hand",
+            )
+    state = _with_pile(state, seat, replace(pile, laid_down=hand, suspended=True))
+    return _next_turn(state, seat)
+
+
+def _next_round(state: FruttiState, event: Mapping) -> FruttiState:
+    if state.phase != ROUND_OVER:
+        raise RuleError(f"Round {state.round} is not over yet.", "type")
+    return replace(
+        state,
+        round=state.round + 1,
+        phase=DISHES,
+        piles=(Pile(),) * len(state.players),
+        turn=None,
+        last_play=None,
+    )
+
+
+def _tally(state: FruttiState, event: Mapping) -> FruttiState:
+    started = any(pile.plays or pile.suspended for pile in state.piles)
+    if state.phase not in (DISHES, PLAYING) or started:
+        raise RuleError("A whole round can be entered only at its start, before any card is played.", "type")
+    order = check_order(event.get("order"))
+    cards = event.get("cards")
+    if not isinstance(cards, list | tuple):
+        raise RuleError("Enter every player's cards, by seafood.", "cards")
+    if len(cards) != len(state.players):
+        raise RuleError(f"Enter the cards of all {len(state.players)} players.", "cards")
+    hands = tuple(check_cards(c, "cards") for c in cards)
+    for name, hand in zip(state.players, hands):
+        if sum(hand) > HAND_SIZE:
+            raise RuleError(f"{name} has {sum(hand)} cards; a player sells at most {HAND_SIZE}.", "cards")
+    for seafood, total in zip(SEAFOOD, map(sum, zip(*hands))):
+        if total > CARDS_PER_SEAFOOD:
+            raise RuleError(
+                f"There are only {CARDS_PER_SEAFOOD} {PLURAL[seafood]} cards, not {total}.", "cards"
+            )
+    piles = tuple(Pile(tallied=hand) for hand in hands)
+    return _end_round(replace(state, track=order, piles=piles, last_play=None), tallied=True)
+
+
+def _with_pile(state: FruttiState, seat: int, pile: Pile) -> FruttiState:
+    return replace(state, piles=state.piles[:seat] + (pile,) + state.piles[seat + 1 :])
+
+
+def _next_turn(state: FruttiState, seat: int) -> FruttiState:
+    """Clockwise from ``seat`` to the next player still selling; the round ends when there is none."""
+    n = len(state.players)
+    for step in range(1, n + 1):
+        following = (seat + step) % n
+        if not state.piles[following].done:
+            return replace(state, turn=following)
+    return _end_round(state)
+
+
+def _end_round(state: FruttiState, tallied: bool = False) -> FruttiState:
+    result = RoundResult(state.round, state.starter, state.track, state.piles, tallied)
+    return replace(
+        state,
+        phase=FINISHED if state.round == ROUNDS else ROUND_OVER,
+        turn=None,
+        rounds=state.rounds + (result,),
+    )
+
+
+_EVENTS = {
+    "dishes": _dishes,
+    "play": _play,
+    "suspend": _suspend,
+    "next_round": _next_round,
+    "tally": _tally,
+}
+
+
+def describe(state: FruttiState, event) -> str:
+    """The entry in words, for the history (``state`` is the state before it)."""
+    try:
+        after = apply(state, event)
+    except RuleError as error:
+        return f"Refused entry: {error.message}"
+    kind = event["type"]
+    if kind == "dishes":
+        layout = ", ".join(f"{PLURAL[s]} {p}" for p, s in price_track(after))
+        return f"Round {after.round} dishes: {layout}."
+    if kind == "play":
+        name = state.players[event["player"]]
+        return f"{name} played {PLURAL[event['seafood']]}: {after.last_play.words}."
+    if kind == "suspend":
+        laid_down = after.piles[event["player"]].laid_down
+        return f"{state.players[event['player']]} suspended selling, laying down {cards_words(laid_down)}."
+    if kind == "next_round":
+        return f"Round {after.round} starts with {after.players[after.starter]}."
+    money = ", ".join(f"{name} {e.total}" for name, e in zip(after.players, after.rounds[-1].earnings))
+    return f"Round {after.round} entered at once: {money}."
