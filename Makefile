@@ -1,0 +1,37 @@
+# The two commands of the README: `make run` and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+WORKERS ?= 4
+export FLASK_APP := wsgi
+
+.PHONY: run test bench migrate clean
+
+$(BIN)/activate:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+# Installed again only when pyproject.toml changes.
+$(VENV)/.installed: pyproject.toml | $(BIN)/activate
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-test: pyproject.toml | $(BIN)/activate
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@ $(VENV)/.installed
+
+migrate: $(VENV)/.installed
+	$(BIN)/flask db upgrade
+
+run: migrate
+	$(BIN)/gunicorn --config python:companion.gunicorn_conf --bind 127.0.0.1:$(PORT) --workers $(WORKERS) wsgi:app
+
+test: $(VENV)/.installed-test
+	$(BIN)/python -m pytest
+
+bench: $(VENV)/.installed-test
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -1,0 +1,46 @@
+"""The table companion: a scoring app for card games played at a real table."""
+
+from __future__ import annotations
+
+import os
+
+from flask import Flask
+
+from . import config
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """Create and configure the app: defaults, then instance/config.py, then the environment."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder="../templates",
+        static_folder="../static",
+    )
+    app.config.from_mapping(config.defaults(app))
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+        config.load_environment(app)
+    else:
+        app.config.from_mapping(test_config)
+    os.makedirs(app.instance_path, exist_ok=True)
+    config.ensure_secret_key(app)
+
+    from .extensions import csrf, db, migrate
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=os.path.join(os.path.dirname(__file__), "migrations"))
+    csrf.init_app(app)
+
+    from . import database, security, templating
+
+    database.init_app(app)
+    security.init_app(app)
+    templating.init_app(app)
+
+    from .views import errors, home, tables
+
+    errors.init_app(app)
+    app.register_blueprint(home.bp)
+    app.register_blueprint(tables.bp)
+    return app

@@ -1,0 +1,64 @@
+"""Configuration: defaults, then ``instance/config.py``, then the environment."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask
+
+SECRET_FILE = "secret_key"
+
+
+def defaults(app: Flask) -> dict:
+    """The factory's defaults; everything here can be overridden."""
+    return {
+        "SQLALCHEMY_DATABASE_URI": "sqlite:///" + str(Path(app.instance_path) / "companion.sqlite"),
+        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        "MAX_CONTENT_LENGTH": 256 * 1024,
+        "SESSION_COOKIE_HTTPONLY": True,
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        "SESSION_COOKIE_NAME": "companion",
+        "PERMANENT_SESSION_LIFETIME": 365 * 24 * 3600,
+        "WTF_CSRF_TIME_LIMIT": None,
+        "SEND_FILE_MAX_AGE_DEFAULT": 365 * 24 * 3600,
+        "LIVE_POLL_SECONDS": 1,
+        "JOIN_ATTEMPTS_PER_10_MINUTES": 20,
+        "PROXY_FIX": 0,
+        "STATE_CACHE_TABLES": 512,
+    }
+
+
+def load_environment(app: Flask) -> None:
+    """Read DATABASE_URL and SECRET_KEY (and any COMPANION_* setting) from the environment."""
+    app.config.from_prefixed_env("COMPANION")
+    if url := os.environ.get("DATABASE_URL"):
+        # Hosted PostgreSQL often hands out postgres:// URLs; SQLAlchemy wants a driver.
+        for prefix in ("postgres://", "postgresql://"):
+            if url.startswith(prefix):
+                url = "postgresql+psycopg://" + url[len(prefix):]
+        app.config["SQLALCHEMY_DATABASE_URI"] = url
+    if key := os.environ.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = key
+
+
+def ensure_secret_key(app: Flask) -> None:
+    """Use the configured key, else one generated once into ``instance/`` and kept."""
+    if app.config.get("SECRET_KEY"):
+        return
+    path = Path(app.instance_path) / SECRET_FILE
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        # Written aside, then linked into place: two workers starting together
+        # must agree on one key and never read a half-written file.
+        scratch = path.with_name(f"{SECRET_FILE}.{os.getpid()}")
+        scratch.write_text(secrets.token_hex(32))
+        scratch.chmod(0o600)
+        try:
+            os.link(scratch, path)
+        except FileExistsError:
+            pass
+        finally:
+            scratch.unlink()
+    app.config["SECRET_KEY"] = path.read_text().strip()

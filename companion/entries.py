@@ -1,0 +1,246 @@
+"""The entry log: record, void and replay a table's entries.
+
+The log is the truth. A table's state is the fold of its live entries
+through the game's ``apply``; the newest state of each table is cached in
+this process, keyed by the table's last entry number, so a request costs
+the same at entry 10 and at entry 1,000. Entries are only ever added: an
+undo is a ``void`` entry naming the entry it takes back.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+import sqlalchemy as sa
+from flask import current_app
+
+from .extensions import db
+from .models import Entry, Table, now
+from .rules import GAMES, RuleError
+
+VOID = "void"
+# Entries about the table rather than the game: never folded through apply.
+TABLE_EVENTS = {VOID}
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A table's derived state after entry ``seq``."""
+
+    seq: int
+    state: Any
+
+
+class StateCache:
+    """The newest snapshot of recently used tables, least recently used dropped first."""
+
+    def __init__(self) -> None:
+        self._snapshots: OrderedDict[int, Snapshot] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, table_id: int) -> Snapshot | None:
+        with self._lock:
+            snapshot = self._snapshots.get(table_id)
+            if snapshot is not None:
+                self._snapshots.move_to_end(table_id)
+            return snapshot
+
+    def put(self, table_id: int, snapshot: Snapshot) -> None:
+        with self._lock:
+            current = self._snapshots.get(table_id)
+            # Keep the newest: a slow request must not put back an older state.
+            if current is None or current.seq <= snapshot.seq:
+                self._snapshots[table_id] = snapshot
+                self._snapshots.move_to_end(table_id)
+            limit = current_app.config["STATE_CACHE_TABLES"]
+            while len(self._snapshots) > limit:
+                self._snapshots.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._snapshots.clear()
+
+
+cache = StateCache()
+
+
+def game_of(table: Table):
+    """The rules module of the table's game."""
+    return GAMES[table.game]
+
+
+def entries_of(table: Table, after: int = 0, upto: int | None = None) -> list[Entry]:
+    """The table's entries numbered after ``after`` (up to ``upto``), in order."""
+    query = sa.select(Entry).where(Entry.table_id == table.id, Entry.seq > after).order_by(Entry.seq)
+    if upto is not None:
+        query = query.where(Entry.seq <= upto)
+    return list(db.session.scalars(query))
+
+
+def voided_seqs(entries: list[Entry]) -> set[int]:
+    """Numbers of the entries taken back by a void entry."""
+    return {entry.event["entry"] for entry in entries if entry.type == VOID}
+
+
+def is_game_entry(entry: Entry) -> bool:
+    """Whether the entry goes through the game's rules."""
+    return entry.type not in TABLE_EVENTS
+
+
+def fold(table: Table, entries: list[Entry], voided: set[int] | None = None):
+    """The state after the live entries; RuleError names the first one the rules refuse."""
+    game = game_of(table)
+    voided = voided_seqs(entries) if voided is None else voided
+    state = game.new_game(table.players, table.options)
+    for entry in entries:
+        if not is_game_entry(entry) or entry.seq in voided:
+            continue
+        try:
+            state = game.apply(state, entry.event)
+        except RuleError as error:
+            raise RuleError(
+                f"Undoing that would make entry {entry.seq} ({entry.summary}) impossible: {error.message}",
+                "entry",
+            ) from None
+    return state
+
+
+def state_of(table: Table, upto: int | None = None):
+    """The table's state after entry ``upto`` (default: its newest), from cache where possible."""
+    upto = table.last_seq if upto is None else upto
+    snapshot = cache.get(table.id)
+    if snapshot is not None and snapshot.seq == upto:
+        return snapshot.state
+    if snapshot is not None and snapshot.seq < upto:
+        newer = entries_of(table, after=snapshot.seq, upto=upto)
+        # A void changes the past: only plain new entries can be applied on top.
+        if all(entry.type != VOID for entry in newer):
+            state = snapshot.state
+            game = game_of(table)
+            for entry in newer:
+                if is_game_entry(entry):
+                    state = game.apply(state, entry.event)
+            cache.put(table.id, Snapshot(upto, state))
+            return state
+    state = fold(table, entries_of(table, upto=upto))
+    cache.put(table.id, Snapshot(upto, state))
+    return state
+
+
+def _lock(table: Table) -> int:
+    """Take the table's write lock and the next entry number.
+
+    The UPDATE is the first statement of the transaction: PostgreSQL locks the
+    row, SQLite takes its write lock, and concurrent writers queue behind it
+    until commit, so entries get one definite order.
+    """
+    db.session.execute(sa.update(Table).where(Table.id == table.id).values(last_seq=Table.last_seq + 1))
+    return db.session.scalar(sa.select(Table.last_seq).where(Table.id == table.id))
+
+
+def _existing(table: Table, key: str | None) -> Entry | None:
+    if not key:
+        return None
+    return db.session.scalar(sa.select(Entry).where(Entry.table_id == table.id, Entry.key == key))
+
+
+def _stale(error: RuleError, seen: int | None, seq: int) -> RuleError:
+    """Say so when the table changed between showing a form and sending it."""
+    if seen is not None and seen != seq - 1:
+        return RuleError(f"The table changed while you were entering this: {error.message}", error.field)
+    return error
+
+
+def _commit(table: Table, entry: Entry, state) -> Entry:
+    db.session.add(entry)
+    finished = game_of(table).finished(state)
+    table.status = "finished" if finished else "playing"
+    table.finished_at = (table.finished_at or now()) if finished else None
+    db.session.commit()
+    cache.put(table.id, Snapshot(entry.seq, state))
+    return entry
+
+
+def record(table: Table, event: dict, *, device: str = "", key: str | None = None,
+           seen: int | None = None, rng=None) -> Entry:
+    """Check ``event`` against the table's newest state and append it; RuleError if refused.
+
+    ``key`` makes a re-sent form a no-op; ``seen`` is the entry number the
+    form was built on, to explain a refusal caused by someone else's entry.
+    """
+    seq = _lock(table)
+    try:
+        if (existing := _existing(table, key)) is not None:
+            db.session.rollback()
+            return existing
+        if table.finished:
+            raise RuleError("This game is finished; reopen it to record more.")
+        game = game_of(table)
+        before = state_of(table, upto=seq - 1)
+        event = game.complete(before, event, rng)
+        try:
+            after = game.apply(before, event)
+        except RuleError as error:
+            raise _stale(error, seen, seq) from None
+        entry = Entry(table_id=table.id, seq=seq, type=event["type"], event=event,
+                      summary=game.describe(before, event)[:500], device=device, key=key)
+        return _commit(table, entry, after)
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+def void(table: Table, target: int, *, device: str = "", key: str | None = None) -> Entry:
+    """Take back entry ``target``, replaying everything after it; RuleError if that breaks a later entry."""
+    seq = _lock(table)
+    try:
+        if (existing := _existing(table, key)) is not None:
+            db.session.rollback()
+            return existing
+        entries = entries_of(table, upto=seq - 1)
+        voided = voided_seqs(entries)
+        chosen = next((e for e in entries if e.seq == target), None)
+        if chosen is None or not is_game_entry(chosen):
+            raise RuleError("There is no such entry to undo.", "entry")
+        if target in voided:
+            raise RuleError(f"Entry {target} is already undone.", "entry")
+        state = fold(table, entries, voided | {target})
+        entry = Entry(table_id=table.id, seq=seq, type=VOID, event={"type": VOID, "entry": target},
+                      summary=f"Undid entry {target}: {chosen.summary}"[:500], device=device, key=key)
+        return _commit(table, entry, state)
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+def last_live_entry(table: Table) -> Entry | None:
+    """The newest game entry not yet undone: what "Undo last entry" takes back."""
+    entries = entries_of(table)
+    voided = voided_seqs(entries)
+    for entry in reversed(entries):
+        if is_game_entry(entry) and entry.seq not in voided:
+            return entry
+    return None
+
+
+def history(table: Table, limit: int | None = None) -> list[tuple[Entry, bool]]:
+    """Entries newest first, each with whether it has been undone."""
+    entries = entries_of(table)
+    voided = voided_seqs(entries)
+    rows = [(entry, entry.seq in voided) for entry in reversed(entries)]
+    return rows[:limit] if limit else rows
+
+
+def replay_check(game, players: list[str], options: dict, events: list[dict]):
+    """Fold plain events for an import; RuleError names the entry number that fails."""
+    state = game.new_game(players, options)
+    for number, event in enumerate(events, start=1):
+        try:
+            state = game.apply(state, event)
+        except RuleError as error:
+            raise RuleError(f"Entry {number}: {error.message}", error.field) from None
+    return state
+

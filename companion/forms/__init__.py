@@ -1,0 +1,91 @@
+"""Forms: the shape of what a phone may send. Meaning is checked by the rules."""
+
+from __future__ import annotations
+
+import re
+import secrets
+
+from flask_wtf import FlaskForm
+from wtforms import FieldList, HiddenField, IntegerField, SelectField, StringField
+from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp, ValidationError
+
+NAME_LENGTH = 40
+# Control characters would break the pad's columns and the CSV export.
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def new_key() -> str:
+    """A fresh idempotency key for one rendering of a form."""
+    return secrets.token_hex(16)
+
+
+class ActionForm(FlaskForm):
+    """Base of every form that records an entry: carries its idempotency key and the version it saw."""
+
+    key = HiddenField(default=new_key, validators=[InputRequired(), Regexp(r"^[0-9a-f]{32}$")])
+    seen = IntegerField(widget=HiddenField.widget, validators=[Optional(), NumberRange(min=0, max=10**9)])
+
+
+def clean_name(raw: str | None) -> str:
+    """A player name with surrounding and repeated spaces removed."""
+    return " ".join((raw or "").split())
+
+
+class NewTableForm(FlaskForm):
+    """Players in seating order and the options every game has."""
+
+    players = FieldList(StringField("Player", filters=[clean_name], validators=[Length(max=NAME_LENGTH)]),
+                        min_entries=7, max_entries=7)
+    starter = SelectField("Who starts", choices=[("random", "Chosen at random")], default="random")
+
+    def __init__(self, *args, min_players: int = 2, max_players: int = 7, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.min_players = min_players
+        self.max_players = max_players
+        while len(self.players.entries) > max_players:
+            self.players.pop_entry()
+        self.starter.choices = [("random", "Chosen at random")] + [
+            (str(seat), f"Player {seat + 1}") for seat in range(max_players)
+        ]
+
+    def validate_players(self, field: FieldList) -> None:
+        names = self.names()
+        for name in names:
+            if CONTROL.search(name):
+                raise ValidationError("Names cannot contain control characters.")
+        if len(names) < self.min_players:
+            raise ValidationError(f"Enter at least {self.min_players} players.")
+        if len(names) > self.max_players:
+            raise ValidationError(f"At most {self.max_players} players can play.")
+        folded = [name.casefold() for name in names]
+        duplicates = sorted({name for name, low in zip(names, folded) if folded.count(low) > 1})
+        if duplicates:
+            raise ValidationError(f"Each player needs a different name: {', '.join(duplicates)} is there twice.")
+
+    def validate_starter(self, field: SelectField) -> None:
+        if field.data != "random" and int(field.data) >= len(self.names()):
+            raise ValidationError("Pick one of the players entered above, or random.")
+
+    def names(self) -> list[str]:
+        """The non-empty names, in seating order."""
+        return [name for name in (entry.data for entry in self.players.entries) if name]
+
+
+class JoinForm(FlaskForm):
+    """A join code typed on the home page."""
+
+    code = StringField("Join code", filters=[lambda s: (s or "").strip().upper().replace(" ", "")],
+                       validators=[InputRequired("Type the 6-character code shown on the table page."),
+                                   Length(min=6, max=6, message="A join code has 6 characters.")])
+
+
+class UndoForm(ActionForm):
+    """Take back one entry (normally the last)."""
+
+    entry = IntegerField(widget=HiddenField.widget, validators=[InputRequired(), NumberRange(min=1, max=10**9)])
+
+
+class SeatForm(FlaskForm):
+    """Which player holds this phone (or nobody: a watching phone)."""
+
+    seat = SelectField("I am", choices=[], validate_choice=True)

@@ -1,0 +1,11 @@
+"""gunicorn settings shared by `make run`, the browser tests and the benchmarks."""
+
+# Threads let one worker hold a few slow phones without blocking the others.
+worker_class = "gthread"
+threads = 4
+timeout = 30
+graceful_timeout = 10
+keepalive = 5
+accesslog = "-"
+# Keep access logs short: the live poll is the common line.
+access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'

@@ -1,0 +1,110 @@
+"""The ORM models: tables (games being played), their seats, and the entry log."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+# No 0/O, 1/I/L: a join code is read aloud across a table and typed on a phone.
+JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+JOIN_CODE_LENGTH = 6
+
+
+def now() -> datetime:
+    """The current time, timezone-aware in UTC."""
+    return datetime.now(UTC)
+
+
+def new_token() -> str:
+    """An unguessable URL token: 128 random bits."""
+    return secrets.token_urlsafe(16)
+
+
+def new_join_code() -> str:
+    """A short code to type on the home page."""
+    return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+
+
+class Table(db.Model):
+    """A game being played (or played) at one physical table."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token: Mapped[str] = mapped_column(sa.String(32), unique=True, default=new_token)
+    watch_token: Mapped[str] = mapped_column(sa.String(32), unique=True, default=new_token)
+    join_code: Mapped[str] = mapped_column(sa.String(JOIN_CODE_LENGTH), unique=True, default=new_join_code)
+    game: Mapped[str] = mapped_column(sa.String(20))
+    options: Mapped[dict[str, Any]] = mapped_column(sa.JSON, default=dict)
+    status: Mapped[str] = mapped_column(sa.String(10), default="playing", index=True)
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=now, index=True)
+    finished_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
+    # The number of the newest entry: the table's version, compared by the live
+    # poll, and the row every writer locks to put entries in one order.
+    last_seq: Mapped[int] = mapped_column(default=0)
+
+    seats: Mapped[list[Seat]] = relationship(
+        back_populates="table", order_by="Seat.position", cascade="all, delete-orphan", lazy="selectin"
+    )
+
+    @property
+    def players(self) -> list[str]:
+        """Player names in seating order."""
+        return [seat.name for seat in self.seats]
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game at this table has ended."""
+        return self.status == "finished"
+
+
+class Seat(db.Model):
+    """A player's place at a table, in seating order."""
+
+    __tablename__ = "seats"
+    __table_args__ = (sa.UniqueConstraint("table_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(sa.ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int]
+    name: Mapped[str] = mapped_column(sa.String(40))
+
+    table: Mapped[Table] = relationship(back_populates="seats")
+
+
+class Entry(db.Model):
+    """One recorded event, numbered 1, 2, 3… per table; never changed once written."""
+
+    __tablename__ = "entries"
+    __table_args__ = (
+        sa.UniqueConstraint("table_id", "seq"),
+        sa.UniqueConstraint("table_id", "key"),
+    )
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    table_id: Mapped[int] = mapped_column(sa.ForeignKey("tables.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int]
+    type: Mapped[str] = mapped_column(sa.String(40))
+    event: Mapped[dict[str, Any]] = mapped_column(sa.JSON)
+    # The sentence shown in the history, written once when the entry was made.
+    summary: Mapped[str] = mapped_column(sa.String(500), default="")
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=now)
+    device: Mapped[str] = mapped_column(sa.String(32), default="")
+    # The form's idempotency key: a re-sent form is recorded once.
+    key: Mapped[str | None] = mapped_column(sa.String(32))
+
+
+class JoinAttempt(db.Model):
+    """A failed join-code attempt, kept briefly to slow down guessing."""
+
+    __tablename__ = "join_attempts"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    client: Mapped[str] = mapped_column(sa.String(64), index=True)
+    at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=now, index=True)

@@ -1,0 +1,51 @@
+"""Error pages in the app's layout, and a 503 when the database is away."""
+
+from __future__ import annotations
+
+from flask import Flask, current_app, render_template
+from flask_wtf.csrf import CSRFError
+from sqlalchemy.exc import OperationalError
+from werkzeug.exceptions import HTTPException
+
+from ..extensions import db
+
+MESSAGES = {
+    400: ("That request did not make sense", "Something in it was missing or malformed. Go back and try again."),
+    404: ("Nothing here", "There is no page at this address. A table link may have been mistyped."),
+    405: ("Not like that", "This address does not take that kind of request."),
+    413: ("Too much at once", "What was sent is larger than the app accepts."),
+    422: ("That could not be recorded", "Go back and check the form."),
+    429: ("Slow down", "Too many tries in a short time. Wait a few minutes and try again."),
+    500: ("Something went wrong on our side", "Nothing was recorded. Go back and try again."),
+    503: ("The score pad is unavailable", "The database could not be reached; nothing was recorded. Try again in a moment."),
+}
+
+
+def render_error(status: int, detail: str | None = None) -> tuple[str, int]:
+    """An error page in the layout, with a way back."""
+    title, text = MESSAGES.get(status, MESSAGES[400 if status < 500 else 500])
+    return render_template("errors/error.html", status=status, title=title, text=detail or text), status
+
+
+def init_app(app: Flask) -> None:
+    """Register the handlers."""
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(error: CSRFError) -> tuple[str, int]:
+        return render_error(400, "This form has expired or came from elsewhere. Reload the page and try again.")
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException) -> tuple[str, int]:
+        return render_error(error.code or 500)
+
+    @app.errorhandler(OperationalError)
+    def database_away(error: OperationalError) -> tuple[str, int]:
+        db.session.rollback()
+        current_app.logger.error("database unavailable: %s", error)
+        return render_error(503)
+
+    @app.errorhandler(Exception)
+    def unexpected(error: Exception) -> tuple[str, int]:
+        db.session.rollback()
+        current_app.logger.exception("unexpected error")
+        return render_error(500)

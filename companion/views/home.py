@@ -1,0 +1,113 @@
+"""The home page: new tables, joining by code, the tables recently opened here."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+import sqlalchemy as sa
+from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
+from werkzeug.wrappers import Response
+
+from ..extensions import db
+from ..forms import JoinForm, NewTableForm
+from ..models import JoinAttempt, Seat, Table, now
+from ..rules import GAMES, RuleError
+from ..templating import is_htmx
+
+bp = Blueprint("home", __name__)
+
+RECENT_TABLES = 8
+# The option each game calls its starting player by.
+STARTER_OPTION = {"carambouille": "first_trader", "jaipur": "first_player", "frutti": "first_player"}
+
+
+def remember(table: Table) -> None:
+    """Put the table first in this device's recently opened tables."""
+    recent = [token for token in session.get("recent", []) if token != table.token]
+    session["recent"] = [table.token, *recent][:RECENT_TABLES]
+    session.permanent = True
+
+
+def recent_tables() -> list[Table]:
+    """The tables opened on this device, most recent first."""
+    tokens = session.get("recent", [])
+    if not tokens:
+        return []
+    found = {t.token: t for t in db.session.scalars(sa.select(Table).where(Table.token.in_(tokens)))}
+    return [found[token] for token in tokens if token in found]
+
+
+def _game_or_404(slug: str):
+    if slug not in GAMES:
+        abort(404)
+    return GAMES[slug]
+
+
+@bp.get("/")
+def index() -> str:
+    """Start a table, join one by code, or go back to a recent one."""
+    return render_template("home.html", join_form=JoinForm(), recent=recent_tables())
+
+
+@bp.get("/new/<slug>")
+def new_table(slug: str) -> str:
+    """The form for a new table of one game."""
+    game = _game_or_404(slug)
+    form = NewTableForm(min_players=game.MIN_PLAYERS, max_players=game.MAX_PLAYERS)
+    return render_template("new_table.html", form=form, slug=slug, game=game)
+
+
+@bp.post("/new/<slug>")
+def create_table(slug: str) -> Response | tuple[str, int]:
+    """Create the table and open it."""
+    game = _game_or_404(slug)
+    form = NewTableForm(min_players=game.MIN_PLAYERS, max_players=game.MAX_PLAYERS)
+    if form.validate_on_submit():
+        names = form.names()
+        starter = secrets.randbelow(len(names)) if form.starter.data == "random" else int(form.starter.data)
+        options = {STARTER_OPTION.get(slug, "first_player"): starter}
+        try:
+            game.new_game(names, options)
+        except RuleError as error:
+            form.players.errors = [error.message]
+        else:
+            table = Table(game=slug, options=options, seats=[Seat(position=i, name=n) for i, n in enumerate(names)])
+            db.session.add(table)
+            db.session.commit()
+            remember(table)
+            return redirect(url_for("tables.page", token=table.token), 303)
+    return render_template("new_table.html", form=form, slug=slug, game=game), 422
+
+
+def _client() -> str:
+    return (request.remote_addr or "unknown")[:64]
+
+
+def _too_many_attempts() -> bool:
+    window = now() - timedelta(minutes=10)
+    db.session.execute(sa.delete(JoinAttempt).where(JoinAttempt.at < window))
+    count = db.session.scalar(sa.select(sa.func.count()).select_from(JoinAttempt)
+                              .where(JoinAttempt.client == _client(), JoinAttempt.at >= window))
+    return count >= current_app.config["JOIN_ATTEMPTS_PER_10_MINUTES"]
+
+
+@bp.post("/join")
+def join() -> Response | tuple[str, int]:
+    """Open the table whose join code was typed; guessing is slowed down per client."""
+    form = JoinForm()
+    if _too_many_attempts():
+        db.session.commit()
+        abort(429)
+    if form.validate_on_submit():
+        table = db.session.scalar(sa.select(Table).where(Table.join_code == form.code.data))
+        if table is not None:
+            db.session.commit()
+            remember(table)
+            return redirect(url_for("tables.page", token=table.token), 303)
+        db.session.add(JoinAttempt(client=_client()))
+        form.code.errors.append("No table has that code. Check it on the table page of another phone.")
+    db.session.commit()
+    template = "_join_form.html" if is_htmx() else "home.html"
+    status = 200 if is_htmx() else 422
+    return render_template(template, join_form=form, recent=recent_tables()), status

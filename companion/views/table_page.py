@@ -1,0 +1,102 @@
+"""Rendering the shared table view, and recording an entry from a form; used by every game's views."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import sqlalchemy as sa
+from flask import abort, redirect, render_template, session, url_for
+from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response
+
+from .. import entries
+from ..extensions import db
+from ..forms import UndoForm
+from ..models import Table
+from ..rules import RuleError
+from ..security import device_id
+from ..templating import is_htmx
+
+# slug -> function(table, state, seat) returning the game's fresh action forms by name.
+GAME_FORMS: dict[str, Callable[[Table, object, int | None], dict[str, FlaskForm]]] = {}
+RECENT_ENTRIES = 6
+
+
+def table_or_404(token: str, *, watch: bool = False) -> Table:
+    """The table behind a player (or watch) token; 404 that reveals nothing otherwise."""
+    if not token or len(token) > 32:
+        abort(404)
+    column = Table.watch_token if watch else Table.token
+    table = db.session.scalar(sa.select(Table).where(column == token))
+    if table is None:
+        abort(404)
+    return table
+
+
+def my_seat(table: Table) -> int | None:
+    """The seat this phone said it holds at this table, if any."""
+    seat = session.get("seats", {}).get(table.token)
+    return seat if isinstance(seat, int) and 0 <= seat < len(table.seats) else None
+
+
+def table_context(table: Table, *, watch: bool = False, forms: dict | None = None) -> dict:
+    """Everything the table view's templates need, derived from the entry log."""
+    game = entries.game_of(table)
+    state = entries.state_of(table)
+    seat = None if watch else my_seat(table)
+    all_forms = {} if watch else dict(GAME_FORMS.get(table.game, lambda *_: {})(table, state, seat))
+    all_forms.update(forms or {})
+    last = None if watch else entries.last_live_entry(table)
+    return {
+        "table": table,
+        "game": game,
+        "state": state,
+        "scores": game.scores(state),
+        "watch": watch,
+        "seat": seat,
+        "forms": all_forms,
+        "recent": entries.history(table, limit=RECENT_ENTRIES),
+        "last_entry": last,
+        "undo_form": UndoForm(entry=last.seq, seen=table.last_seq) if last else None,
+        "live_url": url_for("tables.watch_live" if watch else "tables.live",
+                            token=table.watch_token if watch else table.token, seen=table.last_seq),
+    }
+
+
+def render_table(table: Table, *, watch: bool = False, forms: dict | None = None,
+                 status: int = 200) -> tuple[str, int]:
+    """The whole page, or just the live region for an htmx request."""
+    context = table_context(table, watch=watch, forms=forms)
+    template = "tables/_live.html" if is_htmx() else "tables/page.html"
+    # htmx only swaps 2xx answers: a refused form comes back as 200 with its errors.
+    return render_template(template, **context), 200 if is_htmx() else status
+
+
+def _field_for(form: FlaskForm, error: RuleError):
+    field = getattr(form, error.field, None) if error.field else None
+    return field if field is not None and hasattr(field, "errors") and not callable(field) else None
+
+
+def refuse(form: FlaskForm, message: str, field_name: str | None = None) -> None:
+    """Attach a sentence to the form field it is about (or to the form as a whole)."""
+    field = _field_for(form, RuleError(message, field_name))
+    if field is not None:
+        field.errors = [*field.errors, message] if isinstance(field.errors, list) else [message]
+    else:
+        form.form_errors.append(message)
+
+
+def record_form(table: Table, form_name: str, form: FlaskForm,
+                build_event: Callable[[FlaskForm], dict], *, rng=None) -> Response | tuple[str, int]:
+    """Validate the form, record the event it describes, and answer with the table (PRG or the htmx partial)."""
+    if form.validate_on_submit():
+        try:
+            entries.record(table, build_event(form), device=device_id(), key=form.key.data,
+                           seen=form.seen.data, rng=rng)
+        except RuleError as error:
+            refuse(form, error.message, error.field)
+        else:
+            if is_htmx():
+                return render_table(table)
+            return redirect(url_for("tables.page", token=table.token), 303)
+    return render_table(table, forms={form_name: form}, status=422)

@@ -1,0 +1,128 @@
+"""The shared table view: player and watch pages, the live poll, undo, history, the QR code."""
+
+from __future__ import annotations
+
+import segno
+from flask import Blueprint, make_response, redirect, render_template, request, session, url_for
+from werkzeug.wrappers import Response
+
+from .. import entries
+from ..forms import SeatForm, UndoForm
+from ..rules import RuleError
+from ..security import device_id
+from ..templating import is_htmx
+from .home import remember
+from .table_page import refuse, render_table, table_or_404
+
+bp = Blueprint("tables", __name__)
+
+
+@bp.get("/t/<token>")
+def page(token: str) -> tuple[str, int]:
+    """The table as every player sees it, with the actions for recording entries."""
+    table = table_or_404(token)
+    remember(table)
+    return render_table(table)
+
+
+@bp.get("/w/<token>")
+def watch(token: str) -> tuple[str, int]:
+    """The read-only table view for a tablet or TV in the middle of the table."""
+    return render_table(table_or_404(token, watch=True), watch=True)
+
+
+def _live(token: str, watch: bool) -> Response | tuple[str, int]:
+    table = table_or_404(token, watch=watch)
+    seen = request.args.get("seen", type=int)
+    if seen == table.last_seq:
+        # Nothing changed: answered from one indexed row, no state rebuilt, nothing rendered.
+        response = make_response("", 204)
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    return render_table(table, watch=watch)
+
+
+@bp.get("/t/<token>/live")
+def live(token: str) -> Response | tuple[str, int]:
+    """The live region if the table changed since entry ``seen``, else 204."""
+    return _live(token, watch=False)
+
+
+@bp.get("/w/<token>/live")
+def watch_live(token: str) -> Response | tuple[str, int]:
+    """The watch view's live region if the table changed since entry ``seen``, else 204."""
+    return _live(token, watch=True)
+
+
+@bp.get("/t/<token>/qr.svg")
+def qr(token: str) -> Response:
+    """The QR code of the table's join URL, as SVG."""
+    table = table_or_404(token)
+    svg = segno.make(url_for("tables.page", token=table.token, _external=True), error="m").svg_inline(
+        scale=6, dark="#000", light="#fff", omitsize=True, title="Scan to join this table"
+    )
+    response = make_response(svg)
+    response.headers["Content-Type"] = "image/svg+xml"
+    response.headers["Cache-Control"] = "private, max-age=86400"
+    return response
+
+
+@bp.get("/t/<token>/history")
+def history(token: str) -> str:
+    """Every entry of the table, newest first, undone ones struck through."""
+    table = table_or_404(token)
+    return render_template("tables/history.html", table=table, rows=entries.history(table),
+                           game=entries.game_of(table))
+
+
+@bp.get("/t/<token>/undo")
+def confirm_undo(token: str) -> tuple[str, int] | Response:
+    """Say what "Undo" would take back, and ask once."""
+    table = table_or_404(token)
+    target = request.args.get("entry", type=int)
+    rows = {entry.seq: (entry, undone) for entry, undone in entries.history(table)}
+    last = entries.last_live_entry(table)
+    if target is None and last is not None:
+        target = last.seq
+    if target not in rows or rows[target][1] or not entries.is_game_entry(rows[target][0]):
+        return redirect(url_for("tables.page", token=table.token), 303)
+    form = UndoForm(entry=target, seen=table.last_seq)
+    template = "tables/_undo_confirm.html" if is_htmx() else "tables/undo.html"
+    return render_template(template, table=table, entry=rows[target][0], form=form), 200
+
+
+@bp.post("/t/<token>/undo")
+def undo(token: str) -> Response | tuple[str, int]:
+    """Take back an entry (by default the last one)."""
+    table = table_or_404(token)
+    form = UndoForm()
+    if form.validate_on_submit():
+        try:
+            entries.void(table, form.entry.data, device=device_id(), key=form.key.data)
+        except RuleError as error:
+            refuse(form, error.message, None)
+        else:
+            if is_htmx():
+                return render_table(table)
+            return redirect(url_for("tables.page", token=table.token), 303)
+    return render_table(table, forms={"undo": form}, status=422)
+
+
+@bp.post("/t/<token>/seat")
+def choose_seat(token: str) -> Response | tuple[str, int]:
+    """Remember which player holds this phone (or that it only watches)."""
+    table = table_or_404(token)
+    form = SeatForm()
+    form.seat.choices = [("", "Nobody (just watching)")] + [(str(i), n) for i, n in enumerate(table.players)]
+    if form.validate_on_submit():
+        seats = dict(session.get("seats", {}))
+        if form.seat.data == "":
+            seats.pop(table.token, None)
+        else:
+            seats[table.token] = int(form.seat.data)
+        # Keep the cookie small: only the most recent tables' seats.
+        session["seats"] = dict(list(seats.items())[-8:])
+        session.permanent = True
+    if is_htmx():
+        return render_table(table)
+    return redirect(url_for("tables.page", token=table.token), 303)

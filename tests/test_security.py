@@ -1,0 +1,106 @@
+"""Security by default: CSRF, headers on every page, no inline scripts, bounded requests, escaped text."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from companion import create_app
+from companion.extensions import db
+from conftest import csrf_token, database_url, form_key, make_table
+
+INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>", re.I)
+INLINE_HANDLER = re.compile(r"\son[a-z]+\s*=", re.I)
+INLINE_STYLE = re.compile(r"<style|\sstyle\s*=", re.I)
+
+
+@pytest.fixture
+def csrf_app(tmp_path, tiny):
+    import tinyviews
+
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": database_url(tmp_path)})
+    app.register_blueprint(tinyviews.bp)
+    with app.app_context():
+        db.drop_all()
+        db.create_all()
+    yield app
+    with app.app_context():
+        db.drop_all()
+        db.engine.dispose()
+
+
+def pages(app, client):
+    token = make_table(app, "tiny", ["Ana", "<b>Ben</b>"])
+    client.post(f"/t/{token}/tiny/score", data={"player": 1, "points": 5, "key": form_key()})
+    with app.app_context():
+        from companion.models import Table
+        watch = db.session.query(Table).one().watch_token
+    return [f"/new/tiny", f"/t/{token}", f"/w/{watch}", f"/t/{token}/history", f"/t/{token}/undo?entry=1",
+            "/t/missing"]
+
+
+def test_every_page_sends_the_security_headers(app, client):
+    for path in pages(app, client):
+        response = client.get(path)
+        csp = response.headers["Content-Security-Policy"]
+        assert "script-src 'self'" in csp and "default-src 'self'" in csp and "unsafe" not in csp, path
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+        assert response.headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_no_page_has_inline_scripts_handlers_or_styles(app, client):
+    for path in pages(app, client):
+        html = client.get(path).text
+        assert not INLINE_SCRIPT.search(html), path
+        assert not INLINE_HANDLER.search(html), path
+        assert not INLINE_STYLE.search(html), path
+
+
+def test_player_names_are_escaped_everywhere(app, client):
+    for path in pages(app, client):
+        html = client.get(path).text
+        assert "<b>Ben</b>" not in html, path
+
+
+def test_a_post_without_the_csrf_token_is_refused(csrf_app):
+    client = csrf_app.test_client()
+    token = make_table(csrf_app, "tiny", ["Ana", "Ben"])
+    refused = client.post(f"/t/{token}/tiny/score", data={"player": 0, "points": 5, "key": form_key()})
+    assert refused.status_code == 400 and "This form has expired" in refused.text
+    page = client.get(f"/t/{token}")
+    accepted = client.post(f"/t/{token}/tiny/score", data={"player": 0, "points": 5, "key": form_key(),
+                                                           "csrf_token": csrf_token(page.text)})
+    assert accepted.status_code == 303
+
+
+def test_htmx_requests_carry_the_csrf_token_in_a_header(csrf_app):
+    client = csrf_app.test_client()
+    token = make_table(csrf_app, "tiny", ["Ana", "Ben"])
+    page = client.get(f"/t/{token}").text
+    header = re.search(r"hx-headers='\{\"X-CSRFToken\": \"([^\"]+)\"\}'", page).group(1)
+    response = client.post(f"/t/{token}/tiny/score", data={"player": 0, "points": 5, "key": form_key()},
+                           headers={"HX-Request": "true", "X-CSRFToken": header})
+    assert response.status_code == 200 and "Ana scored 5" in response.text
+
+
+def test_the_session_cookie_is_httponly_and_samesite_lax(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    cookie = client.get(f"/t/{token}").headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Lax" in cookie
+
+
+def test_oversized_requests_are_refused(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    response = client.post(f"/t/{token}/tiny/score", data={"player": "0", "points": "x" * (300 * 1024)})
+    assert response.status_code == 413 and "larger than the app accepts" in response.text
+
+
+def test_static_files_are_versioned_and_cached_long(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    html = client.get(f"/t/{token}").text
+    url = re.search(r'src="(/static/vendor/htmx-2\.0\.11/htmx\.min\.js\?v=[0-9a-f]{10})"', html).group(1)
+    response = client.get(url, headers={"Accept-Encoding": "gzip"})
+    assert response.status_code == 200 and "max-age=31536000" in response.headers["Cache-Control"]
+    assert response.headers.get("Content-Encoding") == "gzip"
+    response.close()

@@ -1,0 +1,246 @@
+"""Creating, joining and watching tables; recording through forms; the live poll; undo."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import sqlalchemy as sa
+
+from companion import entries
+from companion.extensions import db
+from companion.models import Entry, JoinAttempt, Table
+from conftest import form_key, make_table
+
+HTMX = {"HX-Request": "true"}
+
+
+def table_by(app, **where) -> Table:
+    with app.app_context():
+        table = db.session.scalar(sa.select(Table).filter_by(**where))
+        db.session.expunge(table)
+        return table
+
+
+def entry_count(app) -> int:
+    with app.app_context():
+        return db.session.scalar(sa.select(sa.func.count()).select_from(Entry))
+
+
+def post_score(client, token, player=0, points=5, headers=None, key=None, seen=""):
+    return client.post(f"/t/{token}/tiny/score", headers=headers or {},
+                       data={"player": player, "points": points, "key": key or form_key(), "seen": seen})
+
+
+# --- creating a table -------------------------------------------------------
+
+def test_new_table_form_shows_as_many_name_fields_as_the_game_allows(client):
+    page = client.get("/new/tiny")
+    assert page.status_code == 200
+    assert page.text.count('name="players-') == 4
+    assert "(optional)" in page.text
+
+
+def test_creating_a_table_opens_it_and_remembers_it_on_this_phone(app, client):
+    response = client.post("/new/tiny", data={"players-0": "  Ana  ", "players-1": "Zoë", "players-2": "",
+                                              "starter": "1"})
+    assert response.status_code == 303
+    token = response.headers["Location"].rsplit("/", 1)[1]
+    table = table_by(app, token=token)
+    with app.app_context():
+        assert db.session.get(Table, table.id).players == ["Ana", "Zoë"]
+    assert table.options == {"first_player": 1}
+    assert len(token) >= 16 and table.watch_token != token
+    assert re.fullmatch(r"[A-HJKMNP-Z2-9]{6}", table.join_code)
+    page = client.get(response.headers["Location"])
+    assert "Ana" in page.text and "Zoë" in page.text and table.join_code in page.text
+
+
+@pytest.mark.parametrize("names, message", [
+    (["Ana"], "Enter at least 2 players."),
+    (["Ana", "ana "], "Each player needs a different name: Ana, ana is there twice."),
+    (["Ana", "B" * 41], "Field cannot be longer than 40 characters."),
+    (["Ana", "B\x00b"], "Names cannot contain control characters."),
+    ([], "Enter at least 2 players."),
+])
+def test_bad_player_names_are_explained_and_nothing_is_created(app, client, names, message):
+    data = {f"players-{i}": name for i, name in enumerate(names)} | {"starter": "random"}
+    response = client.post("/new/tiny", data=data)
+    assert response.status_code == 422
+    assert message in response.text.replace("&#39;", "'")
+    with app.app_context():
+        assert db.session.scalar(sa.select(sa.func.count()).select_from(Table)) == 0
+
+
+def test_starter_must_be_one_of_the_players(client):
+    response = client.post("/new/tiny", data={"players-0": "Ana", "players-1": "Ben", "starter": "3"})
+    assert response.status_code == 422
+    assert "Pick one of the players entered above" in response.text
+
+
+def test_unknown_game_is_a_404(client):
+    assert client.get("/new/chess").status_code == 404
+
+
+# --- joining and watching ---------------------------------------------------
+
+def test_join_code_opens_the_table_whatever_the_case_and_spaces(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    code = table_by(app, token=token).join_code
+    response = client.post("/join", data={"code": f" {code[:3].lower()} {code[3:]} "})
+    assert response.status_code == 303 and response.headers["Location"].endswith(f"/t/{token}")
+
+
+def test_a_wrong_join_code_is_explained_next_to_the_field(client):
+    response = client.post("/join", data={"code": "ZZZZZZ"})
+    assert response.status_code == 422
+    assert "No table has that code" in response.text and 'aria-invalid="true"' in response.text
+    htmx = client.post("/join", data={"code": "ABC"}, headers=HTMX)
+    assert htmx.status_code == 200 and "A join code has 6 characters." in htmx.text
+    assert "<html" not in htmx.text
+
+
+def test_join_code_guessing_is_rate_limited(app, client):
+    app.config["JOIN_ATTEMPTS_PER_10_MINUTES"] = 3
+    for _ in range(3):
+        assert client.post("/join", data={"code": "ZZZZZZ"}).status_code == 422
+    refused = client.post("/join", data={"code": "ZZZZZZ"})
+    assert refused.status_code == 429 and "Too many tries" in refused.text
+    with app.app_context():
+        assert db.session.scalar(sa.select(sa.func.count()).select_from(JoinAttempt)) == 3
+
+
+def test_watch_view_is_read_only_and_the_tokens_do_not_mix(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    watch_token = table_by(app, token=token).watch_token
+    page = client.get(f"/w/{watch_token}")
+    assert page.status_code == 200 and "Ana" in page.text
+    assert "<form" not in page.text and token not in page.text
+    assert client.get(f"/t/{watch_token}").status_code == 404
+    assert client.get(f"/w/{token}").status_code == 404
+
+
+@pytest.mark.parametrize("path", ["/t/nope", "/t/" + "x" * 200, "/w/nope/live", "/t/%00/qr.svg", "/t/nope/history"])
+def test_unknown_tokens_are_a_404_that_reveals_nothing(client, path):
+    response = client.get(path)
+    assert response.status_code == 404
+    assert "There is no page at this address" in response.text and "Traceback" not in response.text
+
+
+def test_qr_code_is_an_svg_of_the_table_link(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    response = client.get(f"/t/{token}/qr.svg")
+    assert response.status_code == 200 and response.mimetype == "image/svg+xml"
+    assert response.text.lstrip().startswith("<svg") and "<path" in response.text
+
+
+def test_recent_tables_are_listed_on_the_home_page(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    client.get(f"/t/{token}")
+    assert f"/t/{token}" in client.get("/").text
+
+
+# --- recording through a form -------------------------------------------------
+
+def test_a_plain_form_post_records_and_redirects(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    response = post_score(client, token, 0, 7)
+    assert response.status_code == 303
+    assert "Ana scored 7" in client.get(f"/t/{token}").text
+
+
+def test_an_htmx_post_answers_the_live_region(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    response = post_score(client, token, 1, 9, headers=HTMX)
+    assert response.status_code == 200
+    assert response.text.startswith('<div id="live"') and "Ben scored 9" in response.text
+
+
+def test_a_rule_refusal_is_shown_and_nothing_is_recorded(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    response = post_score(client, token, 0, 99)
+    assert response.status_code == 422 and "Points go from 1 to 50." in response.text
+    htmx = post_score(client, token, 0, 99, headers=HTMX)
+    assert htmx.status_code == 200 and "Points go from 1 to 50." in htmx.text
+    assert entry_count(app) == 0
+
+
+@pytest.mark.parametrize("data", [
+    {"player": "x", "points": "5"}, {"player": "0"}, {"player": "0", "points": "1e9"},
+    {"player": "0", "points": "5", "key": "not-a-key"}, {"player": "0", "points": "<script>x</script>"},
+])
+def test_malformed_forms_change_nothing(app, client, data):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    response = client.post(f"/t/{token}/tiny/score", data={"key": form_key(), **data})
+    assert response.status_code == 422
+    assert "<script>x</script>" not in response.text
+    assert entry_count(app) == 0
+
+
+def test_a_double_tapped_form_is_recorded_once(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    key = form_key()
+    post_score(client, token, 0, 5, key=key)
+    post_score(client, token, 0, 5, key=key)
+    assert entry_count(app) == 1
+
+
+# --- the live poll --------------------------------------------------------------
+
+def test_live_poll_answers_204_without_rebuilding_state_when_nothing_changed(app, client, monkeypatch):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    post_score(client, token, 0, 5)
+    monkeypatch.setattr(entries, "state_of", lambda *a, **k: pytest.fail("state rebuilt"))
+    monkeypatch.setattr("flask.templating._render", lambda *a, **k: pytest.fail("template rendered"))
+    response = client.get(f"/t/{token}/live?seen=1", headers=HTMX)
+    assert response.status_code == 204 and response.data == b""
+
+
+def test_live_poll_answers_the_new_region_when_something_changed(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    watch_token = table_by(app, token=token).watch_token
+    post_score(client, token, 1, 6)
+    for path in (f"/t/{token}/live?seen=0", f"/w/{watch_token}/live?seen=0"):
+        response = client.get(path, headers=HTMX)
+        assert response.status_code == 200 and "Ben scored 6" in response.text
+        assert 'seen=1"' in response.text.replace("&amp;", "&")
+
+
+# --- undo -------------------------------------------------------------------
+
+def test_undo_says_what_it_undoes_asks_once_and_strikes_it_through(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    post_score(client, token, 0, 5)
+    post_score(client, token, 1, 8)
+    confirm = client.get(f"/t/{token}/undo")
+    assert "Undo entry 2?" in confirm.text and "Ben scored 8" in confirm.text
+    assert entry_count(app) == 2
+    response = client.post(f"/t/{token}/undo", data={"entry": 2, "key": form_key()})
+    assert response.status_code == 303
+    history = client.get(f"/t/{token}/history").text
+    assert "<del>Ben scored 8</del>" in history and "Undid entry 2: Ben scored 8" in history
+
+
+def test_undo_that_would_break_a_later_entry_is_refused_with_the_reason(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    post_score(client, token, 0, 30)
+    with app.app_context():
+        entries.record(db.session.scalar(sa.select(Table)), {"type": "score", "player": 0, "points": 1, "needs": 30})
+    response = client.post(f"/t/{token}/undo", data={"entry": 1, "key": form_key()}, headers=HTMX)
+    assert response.status_code == 200 and "Ana needs 30 points first" in response.text
+    assert entry_count(app) == 2
+
+
+def test_the_htmx_undo_confirmation_is_a_fragment(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    post_score(client, token, 0, 5)
+    fragment = client.get(f"/t/{token}/undo?entry=1", headers=HTMX)
+    assert fragment.status_code == 200 and fragment.text.startswith("<form") and "Yes, undo it" in fragment.text
+
+
+def test_choosing_a_seat_marks_this_phone(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    client.post(f"/t/{token}/seat", data={"seat": "1"})
+    assert "This phone is Ben's" in client.get(f"/t/{token}").text
+    assert client.post(f"/t/{token}/seat", data={"seat": "9"}).status_code == 303
+    assert "This phone is Ben's" in client.get(f"/t/{token}").text

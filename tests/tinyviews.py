@@ -1,0 +1,27 @@
+"""A blueprint for the tiny test-only game, built the way a real game's views are."""
+
+from __future__ import annotations
+
+from flask import Blueprint
+from wtforms import IntegerField
+from wtforms.validators import InputRequired, NumberRange
+
+from companion.forms import ActionForm
+from companion.views.table_page import GAME_FORMS, record_form, table_or_404
+
+bp = Blueprint("tiny", __name__)
+
+
+class ScoreForm(ActionForm):
+    player = IntegerField("Player", validators=[InputRequired(), NumberRange(min=0, max=3)])
+    points = IntegerField("Points", validators=[InputRequired("Enter the points."), NumberRange(min=-1000, max=1000)])
+
+
+@bp.post("/t/<token>/tiny/score")
+def score(token: str):
+    table = table_or_404(token)
+    return record_form(table, "score", ScoreForm(),
+                       lambda form: {"type": "score", "player": form.player.data, "points": form.points.data})
+
+
+GAME_FORMS["tiny"] = lambda table, state, seat: {"score": ScoreForm(seen=table.last_seq)}
