@@ -38,9 +38,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     security.init_app(app)
     templating.init_app(app)
 
-    from .views import errors, home, tables
+    from .views import carambouille, errors, frutti, home, jaipur, tables
 
     errors.init_app(app)
-    app.register_blueprint(home.bp)
-    app.register_blueprint(tables.bp)
+    for area in (home, tables, carambouille, jaipur, frutti):
+        app.register_blueprint(area.bp)
     return app
