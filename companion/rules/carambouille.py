@@ -2,7 +2,8 @@
 
 The memo card and ``sale_value`` are in ``carambouille_memo``, the state and
 the table view's queries in ``carambouille_state``, the events and ``apply``
-in ``carambouille_events``; all are re-exported here.
+in ``carambouille_events`` (sales and purchases in ``carambouille_sales``);
+the public names are re-exported here.
 Events are documented in ``docs/events/carambouille.md``.
 """
 
@@ -10,13 +11,7 @@ from __future__ import annotations
 
 import copy
 
-from companion.rules.carambouille_events import (  # noqa: F401  (re-exported)
-    EVENT_TYPES,
-    MAX_PURCHASES,
-    SalePreview,
-    apply,
-    sale_preview,
-)
+from companion.rules.carambouille_events import EVENT_TYPES, apply  # noqa: F401  (re-exported)
 from companion.rules.carambouille_memo import (  # noqa: F401  (re-exported)
     CARD_NAMES,
     CARD_PRICE,
@@ -37,6 +32,12 @@ from companion.rules.carambouille_memo import (  # noqa: F401  (re-exported)
     sale_steps,
     sale_value,
     steps_on_row,
+)
+from companion.rules.carambouille_sales import (  # noqa: F401  (re-exported)
+    MAX_PURCHASES,
+    SalePreview,
+    purchase_refusal,
+    sale_preview,
 )
 from companion.rules.carambouille_state import (  # noqa: F401  (re-exported)
     DEAL,
@@ -62,12 +63,14 @@ from companion.rules.carambouille_state import (  # noqa: F401  (re-exported)
     hand_limit,
     held,
     highlights,
+    house_memo,
     max_sale_cards,
     memo_row,
     new_game,
     played,
     score_rows,
     seat_after,
+    sold_by_product,
     sold_of,
     standings,
     winners,

@@ -142,7 +142,7 @@ class SaleStep:
 
 def _whole(number: object, field: str) -> int:
     if type(number) is not int:
-        raise RuleError(f"{number!r} is not a whole number.", field)
+        raise RuleError(f"A whole number is needed here, not {number!r}.", field)
     return number
 
 
@@ -170,7 +170,7 @@ def steps_on_row(row: Sequence[int], cards: int, effects: Sequence[str] = ()) ->
     steps = [SaleStep(None, column, 0, False, row[column - 1])]
     for card in effects:
         if card not in SALE_CARDS:
-            raise RuleError(f"{card!r} is not a sale card: Illusion, Bargain or Overstock.", "effects")
+            raise RuleError(f"Only Illusion, Bargain and Overstock change a sale, not {card!r}.", "effects")
         if cancelled:
             raise RuleError("Overstock has cancelled this sale: no card can be played on it after that.", "effects")
         if card == "illusion":

@@ -160,6 +160,16 @@ def max_sale_cards(state: State, product: str) -> int:
     return min(5, 5 - sold_of(state, product))
 
 
+def sold_by_product(state: State) -> dict[str, int]:
+    """Cards sold over the game per product slug (of 5 each)."""
+    return {product.slug: count for product, count in zip(PRODUCTS, state.sold)}
+
+
+def house_memo(state: State) -> tuple[dict[int, tuple[int, ...]], frozenset[tuple[int, int]]]:
+    """The table's memo and the cells ``(face value, cards)`` its house memo changed."""
+    return effective_memo(dict(state.memo))
+
+
 def memo_row(state: State, face_value: int) -> tuple[int, ...]:
     """The table's selling values of a face value for 1..5 cards."""
     return dict(state.memo)[face_value]

@@ -193,8 +193,26 @@ def test_sale_preview_gives_the_arithmetic():
 
 def test_house_memo_is_used_by_the_table():
     state = game.new_game(["Ana", "Ben", "Cy"], {"memo": {"10": [10, 20, 45, 75, 120]}})
+    memo, changed = game.house_memo(state)
+    assert memo[10] == (10, 20, 45, 75, 120) and memo[40] == game.DEFAULT_MEMO[40]
+    assert changed == {(10, 2)}
     state = play(state, [OPEN, close(), sale(0, "onions", 2)])
     assert state.points == (20, 0, 0)
+    assert game.sold_by_product(state)["onions"] == 2 and sum(game.sold_by_product(state).values()) == 2
+
+
+def test_purchase_refusal_for_the_buttons():
+    state = game.new_game(["Ana", "Ben", "Cy"])
+    assert "sales phase" in game.purchase_refusal(state, 1)
+    state = play(state, [OPEN, close()])
+    assert game.purchase_refusal(state, 1) == (
+        "Ana has 0 points: 1 Carambouille card costs 50. A score never goes below zero."
+    )
+    state = play(state, [sale(0, "wine", 2)])  # 125
+    assert game.purchase_refusal(state, 1) is None and game.purchase_refusal(state, 2) is None
+    state = play(state, [buy(0, "basket")])
+    assert game.purchase_refusal(state, 1) is None
+    assert "has already bought 1" in game.purchase_refusal(state, 2)
 
 
 def test_describe_in_words():

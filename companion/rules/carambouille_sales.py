@@ -1,0 +1,185 @@
+"""Carambouille's sales and purchases: the sale arithmetic on a table, and buying Carambouille cards."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from companion.rules import RuleError
+from companion.rules.carambouille_checks import (
+    bump,
+    read_card,
+    read_count,
+    read_fields,
+    read_seat,
+    require_turn,
+    spend,
+    with_item,
+)
+from companion.rules.carambouille_memo import (
+    CARD_NAMES,
+    CARD_PRICE,
+    CARD_TYPES,
+    COPIES_PER_TYPE,
+    PRODUCT_BY_SLUG,
+    PRODUCTS,
+    SALE_CARDS,
+    steps_on_row,
+)
+from companion.rules.carambouille_state import Sale, State, copies_left_to_draw, deck_left, max_sale_cards, memo_row
+
+MAX_PURCHASES = 2  # Carambouille cards per sales turn
+
+
+def _parse_sale(state: State, event: dict) -> tuple[str, int, tuple[tuple[str, int], ...]]:
+    """The sale's product, cards and (card, seat) effects, checked for shape and the cards left."""
+    seller = read_seat(state, event.get("player"))
+    product = event.get("product")
+    if not isinstance(product, str) or product not in PRODUCT_BY_SLUG:
+        raise RuleError(f"Carambouille has no product called {product!r}.", "product")
+    name = PRODUCT_BY_SLUG[product].name
+    cards = read_count(event.get("cards"), 1, 5, "cards", "The number of cards sold")
+    left = max_sale_cards(state, product)
+    if cards > left:
+        sold = 5 - left
+        raise RuleError(
+            f"All 5 {name} cards have been sold already." if not left
+            else f"Only {left} {name} card{'s are' if left > 1 else ' is'} left to sell ({sold} of 5 sold).",
+            "cards",
+        )
+    raw = event.get("effects", [])
+    if not isinstance(raw, list):
+        raise RuleError("The sale cards are a list.", "effects")
+    effects = []
+    for item in raw:
+        if not isinstance(item, dict) or set(item) != {"card", "player"}:
+            raise RuleError("Each sale card played names the card and who played it.", "effects")
+        card, by = item["card"], read_seat(state, item["player"], "effects")
+        if not isinstance(card, str) or card not in SALE_CARDS:
+            raise RuleError(f"Only Illusion, Bargain and Overstock are played on a sale, not {card!r}.", "effects")
+        if card == "illusion" and by != seller:
+            raise RuleError("Only the seller can play Illusion on a sale.", "effects")
+        if card != "illusion" and by == seller:
+            raise RuleError(f"{CARD_NAMES[card]} is played by another player, not the seller.", "effects")
+        effects.append((card, by))
+    return product, cards, tuple(effects)
+
+
+@dataclass(frozen=True)
+class SalePreview:
+    """What a sale would earn, with its arithmetic in words."""
+
+    lines: tuple[str, ...]
+    base: int  # the memo value of the cards sold
+    value: int  # what the sale earns
+    overstocked: bool
+
+    @property
+    def text(self) -> str:
+        return ", ".join(self.lines)
+
+
+def sale_preview(state: State, event: dict) -> SalePreview:
+    """The arithmetic of a (draft) sale event on this table: "3 × cheese = 180", "Illusion by Ben → 300"…"""
+    return _preview(state, *_parse_sale(state, event))
+
+
+def _preview(state: State, product: str, cards: int, effects: tuple[tuple[str, int], ...]) -> SalePreview:
+    item = PRODUCT_BY_SLUG[product]
+    steps = steps_on_row(memo_row(state, item.face_value), cards, [card for card, _ in effects])
+    lines = [steps[0].text(item.name)]
+    lines += [step.text(by=state.players[by]) for step, (_, by) in zip(steps[1:], effects)]
+    return SalePreview(tuple(lines), steps[0].value, steps[-1].value, steps[-1].cancelled)
+
+
+def sell(state: State, event: dict) -> State:
+    """A sale: the seller earns its value unless Overstock cancels it; every sale card played is spent."""
+    read_fields(event, ("player", "product", "cards"), ("effects",))
+    seller = require_turn(state, event, "Selling")
+    if state.bought_this_turn:
+        raise RuleError(
+            f"{state.players[seller]} has bought Carambouille cards this turn: sales come before purchases.", "type"
+        )
+    product, cards, effects = _parse_sale(state, event)
+    for card, by in dict.fromkeys(effects):
+        have, want = state.held[by][CARD_TYPES.index(card)], effects.count((card, by))
+        if have < want:
+            holds = f"holds only {have}" if have else "holds no"
+            raise RuleError(
+                f"{state.players[by]} {holds} {CARD_NAMES[card]} card{'s' if have > 1 else ''}"
+                + (f" and cannot play {want}." if have else "."),
+                "effects",
+            )
+    preview = _preview(state, product, cards, effects)
+    for card, by in effects:
+        state = spend(state, by, card)
+    if not preview.overstocked:
+        index = PRODUCTS.index(PRODUCT_BY_SLUG[product])
+        state = replace(
+            state,
+            points=with_item(state.points, seller, state.points[seller] + preview.value),
+            sold=with_item(state.sold, index, state.sold[index] + cards),
+            hand_estimates=with_item(state.hand_estimates, seller, max(0, state.hand_estimates[seller] - cards)),
+        )
+    return replace(state, sales=state.sales + (Sale(state.hand, seller, product, cards, effects, preview.value),))
+
+
+def check_purchase(state: State, seat: int, count: int) -> None:
+    """Refuse buying ``count`` cards now when the turn, the turn's limit, the deck or the points forbid it."""
+    name = state.players[seat]
+    if state.bought_this_turn + count > MAX_PURCHASES:
+        raise RuleError(
+            f"At most {MAX_PURCHASES} Carambouille cards per sales turn: {name} has already bought "
+            f"{state.bought_this_turn}.",
+            "cards",
+        )
+    left = deck_left(state)
+    if count > left:
+        raise RuleError(
+            "The Carambouille deck is empty." if not left else f"Only {left} card is left in the Carambouille deck.",
+            "cards",
+        )
+    price = CARD_PRICE * count
+    if state.points[seat] < price:
+        raise RuleError(
+            f"{name} has {state.points[seat]} points: {count} Carambouille card{'s' if count > 1 else ''}"
+            f" cost{'' if count > 1 else 's'} {price}. A score never goes below zero.",
+            "cards",
+        )
+
+
+def purchase_refusal(state: State, count: int) -> str | None:
+    """Why the player whose sales turn it is cannot buy ``count`` cards now (None when they can)."""
+    try:
+        seat = require_turn(state, {"player": state.turn}, "Buying Carambouille cards")
+        check_purchase(state, seat, count)
+    except RuleError as error:
+        return error.message
+    return None
+
+
+def buy(state: State, event: dict) -> State:
+    """A purchase of 1 or 2 Carambouille cards at 50 points each, with the types drawn."""
+    read_fields(event, ("player", "cards"))
+    seat = require_turn(state, event, "Buying Carambouille cards")
+    kinds = event["cards"]
+    if not isinstance(kinds, list) or not 1 <= len(kinds) <= MAX_PURCHASES:
+        raise RuleError("A purchase is 1 or 2 Carambouille cards, named as drawn.", "cards")
+    for kind in kinds:
+        read_card(kind, "cards")
+    check_purchase(state, seat, len(kinds))
+    for kind in dict.fromkeys(kinds):
+        if kinds.count(kind) > copies_left_to_draw(state, kind):
+            raise RuleError(
+                f"All {COPIES_PER_TYPE} {CARD_NAMES[kind]} cards have been drawn already: check the cards drawn.",
+                "cards",
+            )
+    bought, cards_held = state.bought, state.held
+    for kind in kinds:
+        bought, cards_held = bump(bought, seat, kind, 1), bump(cards_held, seat, kind, 1)
+    return replace(
+        state,
+        points=with_item(state.points, seat, state.points[seat] - CARD_PRICE * len(kinds)),
+        bought=bought,
+        held=cards_held,
+        bought_this_turn=state.bought_this_turn + len(kinds),
+    )
