@@ -1,0 +1,205 @@
+"""Jaipur (2 players): the token bank, bonus draws, camel token, rounds and seals.
+
+RULES.md §2 is the spec; ``docs/events/jaipur.md`` lists the entries. A round
+goes: sales… → the round ends (by itself when the third goods stack empties,
+or by ``end_round`` when the market cannot be refilled) → ``camels`` (both
+herds counted: the round is scored and its seal given) → ``next_round``. The
+match ends at 2 seals. Taking and exchanging cards is not recorded, so whose
+turn it is cannot be known and is not enforced.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from dataclasses import replace
+
+from . import RuleError
+from .jaipur_components import (  # noqa: F401  (the game's data, for the pages)
+    BONUS_PILE_LABELS,
+    BONUS_PILE_SIZES,
+    BONUS_RANGES,
+    BONUS_TOKENS,
+    CAMEL_CARDS,
+    CAMEL_TOKEN,
+    EMPTY_STACKS_TO_END,
+    GOODS,
+    GOODS_CARDS,
+    GOODS_COLOURS,
+    GOODS_LABELS,
+    GOODS_TOKENS,
+    HAND_LIMIT,
+    PRECIOUS_GOODS,
+    SEALS_OF_EXCELLENCE,
+    SEALS_TO_WIN,
+    bonus_pile_for,
+)
+from .jaipur_history import describe  # noqa: F401
+from .jaipur_state import (  # noqa: F401
+    COUNTING_CAMELS,
+    END_MARKET,
+    END_THREE_STACKS,
+    FINISHED,
+    ROUND_OVER,
+    SELLING,
+    JaipurState,
+    Round,
+    bonus_pile_left,
+    check_bonus,
+    check_sale,
+    event_type,
+    finished,
+    fresh_round,
+    is_int,
+    missing_bonus_message,
+    next_starter,
+    phase,
+    require_phase,
+    winner,
+    with_round,
+)
+from .jaipur_table import (  # noqa: F401
+    BonusPile,
+    SalePreview,
+    bonus_piles,
+    breakdown,
+    results,
+    round_points,
+    sale_preview,
+    token_bank,
+)
+from .jaipur_tally import PlayerTally, RoundResult, Sale, round_result  # noqa: F401
+
+NAME = "Jaipur"
+MIN_PLAYERS = 2
+MAX_PLAYERS = 2
+
+BONUS_MODES = ("draw", "enter")
+DEFAULT_OPTIONS = {"bonus": "draw", "first_player": 0}
+
+
+def new_game(players, options=None, rng=None) -> JaipurState:
+    """The match before the first sale; options ``bonus`` ("draw"/"enter") and ``first_player``."""
+    if not isinstance(players, (list, tuple)) or len(players) != 2:
+        raise RuleError("Jaipur is played by exactly 2 players.", "players")
+    if not all(isinstance(name, str) and name.strip() for name in players):
+        raise RuleError("Each player needs a name.", "players")
+    settings = dict(DEFAULT_OPTIONS)
+    if options is not None:
+        if not isinstance(options, Mapping):
+            raise RuleError("The table's settings could not be read.", "options")
+        unknown = sorted(str(key) for key in set(options) - set(DEFAULT_OPTIONS))
+        if unknown:
+            raise RuleError(f"Jaipur has no setting called {unknown[0]!r}.", unknown[0])
+        settings.update(options)
+    if settings["bonus"] not in BONUS_MODES:
+        raise RuleError(
+            "The bonus token is either drawn by the app ('draw') or entered by "
+            "the players ('enter').",
+            "bonus",
+        )
+    first = settings["first_player"]
+    if not is_int(first) or first not in (0, 1):
+        raise RuleError("The first player is seat 0 or seat 1.", "first_player")
+    return JaipurState(
+        players=(players[0], players[1]),
+        bonus_mode=settings["bonus"],
+        first_player=first,
+        rounds=(fresh_round(1, first),),
+    )
+
+
+def complete(state: JaipurState, event, rng=None) -> dict:
+    """A copy of ``event``, with the bonus token drawn for a 3+ card sale (setting "draw")."""
+    kind = event_type(event)
+    completed = dict(event)
+    if kind != "sale" or finished(state):
+        return completed
+    _, _, cards = check_sale(state, event)
+    pile = bonus_pile_left(state.round, cards)
+    if pile and completed.get("bonus") is None:
+        if state.bonus_mode == "enter":
+            raise RuleError(missing_bonus_message(state, cards), "bonus")
+        # Every token left in the pile is equally likely, as when drawing face down.
+        rng = rng if rng is not None else secrets.SystemRandom()
+        completed["bonus"] = rng.choice(pile)
+    return completed
+
+
+def apply(state: JaipurState, event) -> JaipurState:
+    """The state after ``event``; RuleError with the reason when it is not allowed."""
+    kind = event_type(event)
+    if finished(state):
+        raise RuleError(f"The match is over: {state.players[winner(state)]} has won it.")
+    return _APPLY[kind](state, event)
+
+
+def scores(state: JaipurState) -> list[int]:
+    """Seals of excellence per seat: the match is won on seals (round points: round_points)."""
+    return list(state.seals)
+
+
+def _sale(state: JaipurState, event) -> JaipurState:
+    player, good, cards = check_sale(state, event)
+    bonus = check_bonus(state, cards, event.get("bonus"))
+    current = state.round
+    index = GOODS.index(good)
+    stack = current.goods_left[index]
+    goods_left = _replace_at(current.goods_left, index, stack[cards:])
+    bonus_left = current.bonus_left
+    size = bonus_pile_for(cards) if bonus is not None else None
+    if size is not None:
+        at = BONUS_PILE_SIZES.index(size)
+        pile = list(bonus_left[at])
+        pile.remove(bonus)
+        bonus_left = _replace_at(bonus_left, at, tuple(pile))
+    sale = Sale(player, good, cards, stack[:cards], size, bonus)
+    # The round ends at once when the third goods stack is emptied.
+    empty_stacks = sum(1 for left in goods_left if not left)
+    current = replace(
+        current,
+        goods_left=goods_left,
+        bonus_left=bonus_left,
+        cards_sold=_replace_at(current.cards_sold, index, current.cards_sold[index] + cards),
+        sales=current.sales + (sale,),
+        end_reason=END_THREE_STACKS if empty_stacks >= EMPTY_STACKS_TO_END else None,
+    )
+    return with_round(state, current)
+
+
+def _end_round(state: JaipurState, event) -> JaipurState:
+    require_phase(state, SELLING)
+    return with_round(state, replace(state.round, end_reason=END_MARKET))
+
+
+def _camels(state: JaipurState, event) -> JaipurState:
+    require_phase(state, COUNTING_CAMELS)
+    counts = event.get("counts")
+    if not isinstance(counts, (list, tuple)) or len(counts) != 2:
+        raise RuleError("Enter the camels in both herds.", "counts")
+    if not all(is_int(n) and 0 <= n <= CAMEL_CARDS for n in counts):
+        raise RuleError(f"A herd holds 0 to {CAMEL_CARDS} camels.", "counts")
+    if counts[0] + counts[1] > CAMEL_CARDS:
+        raise RuleError(
+            f"There are only {CAMEL_CARDS} camels, not {counts[0] + counts[1]}.", "counts"
+        )
+    result = round_result(state.players, state.round.sales, (counts[0], counts[1]))
+    return with_round(state, replace(state.round, result=result))
+
+
+def _next_round(state: JaipurState, event) -> JaipurState:
+    require_phase(state, ROUND_OVER)
+    starter = next_starter(state)
+    return replace(state, rounds=state.rounds + (fresh_round(state.round.number + 1, starter),))
+
+
+_APPLY = {
+    "sale": _sale,
+    "end_round": _end_round,
+    "camels": _camels,
+    "next_round": _next_round,
+}
+
+
+def _replace_at(items: tuple, index: int, value) -> tuple:
+    return items[:index] + (value,) + items[index + 1 :]

@@ -1,0 +1,87 @@
+"""Jaipur's components as data: goods, cards, token stacks, bonus piles (RULES.md §2)."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+# The six goods, in the order the tokens lie on the table (most precious first).
+GOODS: tuple[str, ...] = ("diamonds", "gold", "silver", "cloth", "spice", "leather")
+
+GOODS_LABELS = MappingProxyType(
+    {
+        "diamonds": "Diamonds",
+        "gold": "Gold",
+        "silver": "Silver",
+        "cloth": "Cloth",
+        "spice": "Spice",
+        "leather": "Leather",
+    }
+)
+
+# The colour of each good's cards and tokens, for the page.
+GOODS_COLOURS = MappingProxyType(
+    {
+        "diamonds": "red",
+        "gold": "yellow",
+        "silver": "grey",
+        "cloth": "purple",
+        "spice": "green",
+        "leather": "brown",
+    }
+)
+
+# Cards of each good in the deck (55 cards with the 11 camels).
+GOODS_CARDS = MappingProxyType(
+    {"diamonds": 6, "gold": 6, "silver": 6, "cloth": 8, "spice": 8, "leather": 10}
+)
+CAMEL_CARDS = 11
+
+# Diamonds, gold and silver are sold at least 2 at a time.
+PRECIOUS_GOODS = frozenset({"diamonds", "gold", "silver"})
+PRECIOUS_MINIMUM = 2
+
+# A sale is made from the hand, which holds at most 7 cards.
+HAND_LIMIT = 7
+
+# Goods tokens, top of the stack (taken first) first.
+GOODS_TOKENS = MappingProxyType(
+    {
+        "diamonds": (7, 7, 5, 5, 5),
+        "gold": (6, 6, 5, 5, 5),
+        "silver": (5, 5, 5, 5, 5),
+        "cloth": (5, 3, 3, 2, 2, 1, 1),
+        "spice": (5, 3, 3, 2, 2, 1, 1),
+        "leather": (4, 3, 2, 1, 1, 1, 1, 1, 1),
+    }
+)
+
+# The round ends at once when this many goods token stacks are empty.
+EMPTY_STACKS_TO_END = 3
+
+# Bonus piles, keyed by the cards sold: 3, 4, and 5 (meaning 5 or more).
+BONUS_PILE_SIZES: tuple[int, ...] = (3, 4, 5)
+BONUS_TOKENS = MappingProxyType(
+    {
+        3: (1, 1, 2, 2, 2, 3, 3),
+        4: (4, 4, 5, 5, 6, 6),
+        5: (8, 8, 9, 10, 10),
+    }
+)
+BONUS_RANGES = MappingProxyType({3: "1–3", 4: "4–6", 5: "8–10"})
+BONUS_PILE_LABELS = MappingProxyType({3: "3 cards", 4: "4 cards", 5: "5 or more cards"})
+
+CAMEL_TOKEN = 5
+SEALS_OF_EXCELLENCE = 3
+SEALS_TO_WIN = 2
+
+
+def bonus_pile_for(cards: int) -> int | None:
+    """The bonus pile a sale of ``cards`` cards takes from (3, 4 or 5), or None under 3."""
+    if cards < 3:
+        return None
+    return min(cards, 5)
+
+
+def plural(count: int, word: str) -> str:
+    """``1 bonus token``, ``2 bonus tokens``."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"

@@ -1,0 +1,106 @@
+"""What Jaipur's table page shows: the token bank, bonus piles, tallies, and a sale's preview."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .jaipur_components import (
+    BONUS_PILE_LABELS,
+    BONUS_PILE_SIZES,
+    BONUS_RANGES,
+    GOODS,
+    bonus_pile_for,
+)
+from .jaipur_state import (
+    SELLING,
+    JaipurState,
+    Round,
+    bonus_pile_left,
+    check_card_count,
+    check_good,
+    check_sale,
+    check_seat,
+    require_phase,
+)
+from .jaipur_tally import PlayerTally, tally
+
+
+def token_bank(state: JaipurState) -> dict[str, tuple[int, ...]]:
+    """The goods tokens still in each stack, top (taken next) first."""
+    return dict(zip(GOODS, state.round.goods_left))
+
+
+@dataclass(frozen=True)
+class BonusPile:
+    """One bonus pile: which sales take from it and what is left (face down on the table)."""
+
+    size: int  # 3, 4 or 5 (5 or more cards)
+    label: str  # "3 cards"
+    range: str  # "1–3"
+    left: int
+    values: tuple[int, ...]  # the values left, sorted: what the app draws from
+
+
+def bonus_piles(state: JaipurState) -> tuple[BonusPile, ...]:
+    """The three bonus piles with the tokens left in each."""
+    return tuple(
+        BonusPile(size, BONUS_PILE_LABELS[size], BONUS_RANGES[size], len(left), left)
+        for size, left in zip(BONUS_PILE_SIZES, state.round.bonus_left)
+    )
+
+
+def breakdown(state: JaipurState) -> tuple[PlayerTally, PlayerTally]:
+    """Each player's tokens this round; the camel token counts once the round is scored."""
+    current = state.round
+    if current.result is not None:
+        return current.result.tallies
+    return (tally(current.sales, 0), tally(current.sales, 1))
+
+
+def round_points(state: JaipurState) -> list[int]:
+    """Points per seat in the current round (goods + bonus, + camel token once scored)."""
+    return [player.total for player in breakdown(state)]
+
+
+def results(state: JaipurState) -> tuple[Round, ...]:
+    """The rounds scored so far, each with its ``result``."""
+    return tuple(r for r in state.rounds if r.result is not None)
+
+
+@dataclass(frozen=True)
+class SalePreview:
+    """What a sale would take, shown before it is confirmed."""
+
+    good: str | None
+    cards: int | None
+    goods_tokens: tuple[int, ...]
+    goods_sum: int
+    cards_without_token: int  # cards sold beyond the last token earn nothing
+    bonus_range: str | None  # "1–3", "4–6", "8–10"; None under 3 cards
+    bonus_available: bool  # whether that bonus pile still has tokens
+
+
+def sale_preview(state: JaipurState, player=None, good=None, cards=None) -> SalePreview:
+    """The tokens a sale would take; a choice not made yet (None) is previewed as nothing."""
+    if good is None or cards is None:
+        require_phase(state, SELLING)
+        if player is not None:
+            check_seat(player)
+        if good is not None:
+            check_good(good)
+        if cards is not None:
+            check_card_count(cards)
+        return SalePreview(good, cards, (), 0, 0, None, False)
+    event = {"player": 0 if player is None else player, "good": good, "cards": cards}
+    _, good, cards = check_sale(state, event)
+    taken = state.round.goods_left[GOODS.index(good)][:cards]
+    size = bonus_pile_for(cards)
+    return SalePreview(
+        good=good,
+        cards=cards,
+        goods_tokens=taken,
+        goods_sum=sum(taken),
+        cards_without_token=cards - len(taken),
+        bonus_range=BONUS_RANGES[size] if size else None,
+        bonus_available=bool(bonus_pile_left(state.round, cards)),
+    )

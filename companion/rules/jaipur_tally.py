@@ -1,0 +1,142 @@
+"""Jaipur's end-of-round tally: each player's tokens, the camel token, the round winner."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .jaipur_components import CAMEL_TOKEN, plural
+
+
+@dataclass(frozen=True)
+class Sale:
+    """One recorded sale and the tokens it took."""
+
+    player: int
+    good: str
+    cards: int
+    goods_tokens: tuple[int, ...]
+    bonus_pile: int | None = None  # 3, 4 or 5 when a bonus token was taken
+    bonus: int | None = None  # that token's value
+
+
+@dataclass(frozen=True)
+class PlayerTally:
+    """What one player has in front of them in a round, as a hand count would find it."""
+
+    goods_tokens: tuple[int, ...]
+    bonus_tokens: tuple[int, ...]
+    camel_token: int  # 0 or 5
+
+    @property
+    def goods_sum(self) -> int:
+        return sum(self.goods_tokens)
+
+    @property
+    def goods_count(self) -> int:
+        return len(self.goods_tokens)
+
+    @property
+    def bonus_sum(self) -> int:
+        return sum(self.bonus_tokens)
+
+    @property
+    def bonus_count(self) -> int:
+        return len(self.bonus_tokens)
+
+    @property
+    def total(self) -> int:
+        return self.goods_sum + self.bonus_sum + self.camel_token
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """A round's outcome: camels, tallies, the winner (None: drawn) and why."""
+
+    camels: tuple[int, int]
+    camel_token_to: int | None
+    tallies: tuple[PlayerTally, PlayerTally]
+    winner: int | None
+    decided_by: str  # "points", "bonus_tokens", "goods_tokens" or "drawn"
+    explanation: str
+
+    @property
+    def points(self) -> tuple[int, int]:
+        return (self.tallies[0].total, self.tallies[1].total)
+
+    @property
+    def loser(self) -> int | None:
+        return None if self.winner is None else 1 - self.winner
+
+
+def camel_token_to(camels: tuple[int, int]) -> int | None:
+    """The seat with strictly more camels; None when equal (ruling: nobody)."""
+    if camels[0] == camels[1]:
+        return None
+    return 0 if camels[0] > camels[1] else 1
+
+
+def tally(sales: tuple[Sale, ...], player: int, camel_token: int = 0) -> PlayerTally:
+    """One player's tokens from the round's sales, in the order taken."""
+    goods: list[int] = []
+    bonus: list[int] = []
+    for sale in sales:
+        if sale.player != player:
+            continue
+        goods.extend(sale.goods_tokens)
+        if sale.bonus is not None:
+            bonus.append(sale.bonus)
+    return PlayerTally(tuple(goods), tuple(bonus), camel_token)
+
+
+def round_result(
+    players: tuple[str, str], sales: tuple[Sale, ...], camels: tuple[int, int]
+) -> RoundResult:
+    """Score a finished round and decide it by points, then bonus tokens, then goods tokens."""
+    camel_seat = camel_token_to(camels)
+    tallies = tuple(
+        tally(sales, seat, CAMEL_TOKEN if seat == camel_seat else 0) for seat in (0, 1)
+    )
+    first, second = tallies
+    points = (first.total, second.total)
+    bonus = (first.bonus_count, second.bonus_count)
+    goods = (first.goods_count, second.goods_count)
+
+    if points[0] != points[1]:
+        winner = _better(points)
+        explanation = (
+            f"{players[winner]} wins {points[winner]} to {points[1 - winner]}"
+        )
+        decided_by = "points"
+    elif bonus[0] != bonus[1]:
+        winner = _better(bonus)
+        explanation = (
+            f"Equal at {points[0]}; {players[winner]} wins with "
+            f"{plural(bonus[winner], 'bonus token')} to {bonus[1 - winner]}"
+        )
+        decided_by = "bonus_tokens"
+    elif goods[0] != goods[1]:
+        winner = _better(goods)
+        explanation = (
+            f"Equal at {points[0]} with {plural(bonus[0], 'bonus token')} each; "
+            f"{players[winner]} wins with {plural(goods[winner], 'goods token')} "
+            f"to {goods[1 - winner]}"
+        )
+        decided_by = "goods_tokens"
+    else:
+        winner = None
+        explanation = (
+            "Drawn round: equal points, bonus tokens and goods tokens; no seal"
+        )
+        decided_by = "drawn"
+    return RoundResult(
+        camels=camels,
+        camel_token_to=camel_seat,
+        tallies=tallies,  # type: ignore[arg-type]
+        winner=winner,
+        decided_by=decided_by,
+        explanation=explanation,
+    )
+
+
+def _better(pair: tuple[int, int]) -> int:
+    return 0 if pair[0] > pair[1] else 1
