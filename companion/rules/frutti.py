@@ -29,15 +29,23 @@ from companion.rules.frutti_state import (  # noqa: F401
     cards_out,
     current_earnings,
     finished,
+    hand_left,
     last_move_words,
+    most_in_hand,
+    moved_seafood,
+    next_round_number,
     price_track,
     prices,
+    ranked,
     round_number,
     round_results,
+    round_started,
     scores,
     standings,
     whose_turn,
+    winners,
 )
+from companion.rules.frutti_tally import check_tally, tally_earnings  # noqa: F401
 from companion.rules.frutti_track import (  # noqa: F401
     CARDS_PER_SEAFOOD,
     HAND_SIZE,
@@ -199,24 +207,9 @@ def _next_round(state: FruttiState, event: Mapping) -> FruttiState:
 
 
 def _tally(state: FruttiState, event: Mapping) -> FruttiState:
-    started = any(pile.plays or pile.suspended for pile in state.piles)
-    if state.phase not in (DISHES, PLAYING) or started:
+    if state.phase not in (DISHES, PLAYING) or round_started(state):
         raise RuleError("A whole round can be entered only at its start, before any card is played.", "type")
-    order = check_order(event.get("order"))
-    cards = event.get("cards")
-    if not isinstance(cards, list | tuple):
-        raise RuleError("Enter every player's cards, by seafood.", "cards")
-    if len(cards) != len(state.players):
-        raise RuleError(f"Enter the cards of all {len(state.players)} players.", "cards")
-    hands = tuple(check_cards(c, "cards") for c in cards)
-    for name, hand in zip(state.players, hands):
-        if sum(hand) > HAND_SIZE:
-            raise RuleError(f"{name} has {sum(hand)} cards; a player sells at most {HAND_SIZE}.", "cards")
-    for seafood, total in zip(SEAFOOD, map(sum, zip(*hands))):
-        if total > CARDS_PER_SEAFOOD:
-            raise RuleError(
-                f"There are only {CARDS_PER_SEAFOOD} {PLURAL[seafood]} cards, not {total}.", "cards"
-            )
+    order, hands = check_tally(event.get("order"), event.get("cards"), state.players)
     piles = tuple(Pile(tallied=hand) for hand in hands)
     return _end_round(replace(state, track=order, piles=piles, last_play=None), tallied=True)
 

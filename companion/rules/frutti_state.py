@@ -194,11 +194,45 @@ def cards_left(state: FruttiState) -> dict[str, int]:
     return {s: CARDS_PER_SEAFOOD - n for s, n in zip(SEAFOOD, cards_out(state))}
 
 
+def ranked(names, money) -> list[Standing]:
+    """Players by money, most first; equal money shares a rank (1, 1, 3)."""
+    money = list(money)
+    order = sorted(range(len(money)), key=lambda seat: (-money[seat], seat))
+    return [Standing(1 + sum(m > money[seat] for m in money), seat, names[seat], money[seat]) for seat in order]
+
+
 def standings(state: FruttiState) -> list[Standing]:
     """Players by money, most first; equal money shares a rank."""
-    money = scores(state)
-    ranked = sorted(range(len(money)), key=lambda seat: (-money[seat], seat))
-    return [
-        Standing(1 + sum(m > money[seat] for m in money), seat, state.players[seat], money[seat])
-        for seat in ranked
-    ]
+    return ranked(state.players, scores(state))
+
+
+def winners(state: FruttiState) -> list[str]:
+    """The names sharing first place (everyone with the most money)."""
+    return [standing.player for standing in standings(state) if standing.rank == 1]
+
+
+def hand_left(state: FruttiState, seat: int) -> int:
+    """Cards still in the player's hand this round (7 − played; 0 once they suspended)."""
+    pile = state.piles[seat]
+    return 0 if pile.suspended or any(pile.tallied) else HAND_SIZE - len(pile.plays)
+
+
+def most_in_hand(state: FruttiState, seat: int) -> dict[str, int]:
+    """The most cards of each seafood the player can still hold: bounded by their hand and the cards unplayed."""
+    left = hand_left(state, seat)
+    return {seafood: min(left, n) for seafood, n in cards_left(state).items()}
+
+
+def moved_seafood(state: FruttiState) -> frozenset[str]:
+    """The dishes the last card moved (none before the first card of a round)."""
+    return frozenset(move.seafood for move in state.last_play.moves) if state.last_play else frozenset()
+
+
+def round_started(state: FruttiState) -> bool:
+    """Whether a card has been played or laid down this round (a tally is then too late)."""
+    return any(pile.plays or pile.suspended or any(pile.tallied) for pile in state.piles)
+
+
+def next_round_number(state: FruttiState) -> int:
+    """The number of the round after this one."""
+    return state.round + 1
