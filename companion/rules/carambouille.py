@@ -116,7 +116,9 @@ def _describe_sale(state: State, event: dict, who) -> str:
 
 def _describe_market_closed(state: State, event: dict, who) -> str:
     seconds = event.get("seconds")
-    after = f" after {seconds // 60} min {seconds % 60:02d} s" if seconds is not None else ""
+    after = ""
+    if seconds is not None:
+        after = f" after {seconds // 60} min {seconds % 60:02d} s" if seconds >= 60 else f" after {seconds} s"
     return f"Ding-a-Ding! The market closed{after}; {state.players[state.first_trader]} sells first."
 
 
@@ -144,7 +146,8 @@ def _describe_end_sales_turn(state: State, event: dict, who) -> str:
 def _describe_end_game(state: State, event: dict, who) -> str:
     best = max(state.points)
     top = [state.players[s] for s in state.seats if state.points[s] == best]
-    return f"The game is over: {' and '.join(top)} {'wins' if len(top) == 1 else 'share the win'} with {best} points."
+    names = top[0] if len(top) == 1 else f"{', '.join(top[:-1])} and {top[-1]}"
+    return f"The game is over: {names} {'wins' if len(top) == 1 else 'share the win'} with {best} points."
 
 
 _DESCRIPTIONS = {

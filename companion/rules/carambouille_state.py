@@ -157,7 +157,7 @@ def sold_of(state: State, product: str) -> int:
 
 def max_sale_cards(state: State, product: str) -> int:
     """The most cards of a product that can still be sold at once (0 when all 5 are sold)."""
-    return min(5, 5 - sold_of(state, product))
+    return 5 - sold_of(state, product)
 
 
 def sold_by_product(state: State) -> dict[str, int]:

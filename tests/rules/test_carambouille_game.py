@@ -226,6 +226,8 @@ def test_describe_in_words():
     )
     assert game.describe(state, {"type": "basket", "player": 0}) == "Ana laid a Basket: hand limit 10."
     assert game.describe(state, close(95)) == "Ding-a-Ding! The market closed after 1 min 35 s; Ben sells first."
+    assert game.describe(state, close(7)) == "Ding-a-Ding! The market closed after 7 s; Ben sells first."
+    assert game.describe(state, close()) == "Ding-a-Ding! The market closed; Ben sells first."
     state = play(state, [close(95)])
     # the rulebook's example, Ben selling
     words = game.describe(state, sale(1, "cheese", 3, ("illusion", 1), ("bargain", 0), ("overstock", 2)))
@@ -244,6 +246,9 @@ def test_describe_in_words():
         "Hand 2: Cy dealt 6 cards (Ana 1, Ben 2, Cy 3); 76 left in the stock."
     )
     assert game.describe(state, {"type": "end_game"}) == "The game is over: Ben wins with 180 points."
+    assert game.describe(game.new_game(["Ana", "Ben", "Cy"]), {"type": "end_game"}) == (
+        "The game is over: Ana, Ben and Cy share the win with 0 points."
+    )
     assert "does not understand" in game.describe(state, {"type": "nonsense"})
     assert "does not understand" in game.describe(state, {"type": "sale", "player": 9})
 
