@@ -1,6 +1,7 @@
 """Carambouille through ``apply``: whole games of 3 and 7 players, the phases, the helpers."""
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -274,7 +275,7 @@ def test_hand_estimates_follow_deals_and_sales():
 )
 def test_deal_plan(hand_sizes, stock, first_trader, plan):
     state = game.new_game(["Ana", "Ben", "Cy"])
-    state = state.__class__(**{**state.__dict__, "stock": stock, "first_trader": first_trader})
+    state = replace(state, stock=stock, first_trader=first_trader)
     assert game.deal_plan(state, hand_sizes) == plan
 
 
@@ -289,7 +290,7 @@ def test_deal_plan_refuses_bad_hand_sizes(hand_sizes):
 def test_hand_limit_with_baskets(laid, limit):
     state = game.new_game(["Ana", "Ben", "Cy"])
     row = tuple(laid if kind == "basket" else 0 for kind in game.CARD_TYPES)
-    state = state.__class__(**{**state.__dict__, "played": (row,) + state.played[1:]})
+    state = replace(state, played=(row,) + state.played[1:])
     assert game.hand_limit(state, 0) == limit
     assert game.deal_plan(state, [limit - 2, 8, 0]) == [2, 0, 3]
 
