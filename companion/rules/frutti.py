@@ -34,6 +34,7 @@ from companion.rules.frutti_state import (  # noqa: F401
     most_in_hand,
     moved_seafood,
     next_round_number,
+    next_starter,
     price_track,
     prices,
     ranked,

@@ -236,3 +236,8 @@ def round_started(state: FruttiState) -> bool:
 def next_round_number(state: FruttiState) -> int:
     """The number of the round after this one."""
     return state.round + 1
+
+
+def next_starter(state: FruttiState) -> int:
+    """The seat that starts the next round: left of this round's starter."""
+    return (state.starter + 1) % len(state.players)

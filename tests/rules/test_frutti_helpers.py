@@ -60,7 +60,8 @@ def test_moved_seafood_names_the_dishes_the_last_card_moved():
 
 def test_winners_and_the_next_round_number():
     state = frutti.new_game(["Ana", "Bea"])
-    assert frutti.next_round_number(state) == 2
+    assert frutti.next_round_number(state) == 2 and frutti.next_starter(state) == 1
+    assert frutti.next_starter(frutti.new_game(["Ana", "Bea"], {"first_player": 1})) == 0
     for _ in range(3):
         state = frutti.apply(state, {"type": "tally", "order": TABLE, "cards": [{"octopus": 1}, {"octopus": 1}]})
         if not frutti.finished(state):
