@@ -48,6 +48,13 @@ class Table(db.Model):
     # The number of the newest entry: the table's version, compared by the live
     # poll, and the row every writer locks to put entries in one order.
     last_seq: Mapped[int] = mapped_column(default=0)
+    # The bell's schedule (companion/bell.py): the entry that opened the market
+    # or started the timer, its public closing plan, and the moment the server
+    # closes it. bell_due_at may be a hidden random moment: it never leaves
+    # the server; the live poll reads it in its one-row query and fires it.
+    bell_seq: Mapped[int | None] = mapped_column()
+    bell_plan: Mapped[dict[str, Any] | None] = mapped_column(sa.JSON)
+    bell_due_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="table", order_by="Seat.position", cascade="all, delete-orphan", lazy="selectin"

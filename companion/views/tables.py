@@ -6,7 +6,7 @@ import segno
 from flask import Blueprint, make_response, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
-from .. import entries
+from .. import bell, entries
 from ..forms import SeatForm, UndoForm
 from ..rules import RuleError
 from ..security import device_id
@@ -22,17 +22,22 @@ def page(token: str) -> tuple[str, int]:
     """The table as every player sees it, with the actions for recording entries."""
     table = table_or_404(token)
     remember(table)
+    bell.fire_if_due(table)
     return render_table(table)
 
 
 @bp.get("/w/<token>")
 def watch(token: str) -> tuple[str, int]:
     """The read-only table view for a tablet or TV in the middle of the table."""
-    return render_table(table_or_404(token, watch=True), watch=True)
+    table = table_or_404(token, watch=True)
+    bell.fire_if_due(table)
+    return render_table(table, watch=True)
 
 
 def _live(token: str, watch: bool) -> Response | tuple[str, int]:
     table = table_or_404(token, watch=watch)
+    # The bell's due moment came with the row: a hidden close fires here, first poll first.
+    bell.fire_if_due(table)
     seen = request.args.get("seen", type=int)
     if seen == table.last_seq:
         # Nothing changed: answered from one indexed row, no state rebuilt, nothing rendered.

@@ -1,0 +1,320 @@
+"""The bell: Ding-a-Ding on every phone at the table, and a table timer for every game.
+
+A ring is an entry like any other, written with the server's time. Every
+phone learns of it through the live poll (1 s) and rings at the same moment:
+the entry's time plus ``LEAD``, translated into its own clock with the
+offset it measures from the server's ``X-Server-Time`` header
+(``static/bell.js``).
+
+On a Carambouille table the bell opens and closes the market (the game's
+``market_opened`` / ``market_closed`` events, the latter with the exchange
+phase's length in seconds); on every other table it starts and stops a
+table timer (``timer_started`` / ``timer_stopped``, entries about the table
+that are never folded through the game's rules).
+
+A market or timer may close by itself: after a fixed time, or at a hidden
+random moment. That moment lives only in ``Table.bell_due_at``; the first
+request that finds it past (normally a live poll) records the close.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+import sqlalchemy as sa
+
+from . import entries
+from .extensions import db
+from .models import Entry, Table
+from .rules import RuleError
+
+# From the entry's time to the moment every phone rings: longer than one poll
+# plus a slow answer, short enough to feel like the tap rang the bell.
+LEAD = timedelta(milliseconds=1200)
+WARNING_SECONDS = 10
+MINUTES = range(1, 11)
+MODES = ("hand", "fixed", "hidden")
+# Games whose bell is the market of the exchange phase; every other game gets the timer.
+MARKET_GAMES = {"carambouille"}
+OPENS = {"market_opened", entries.TIMER_STARTED}
+CLOSES = {"market_closed", entries.TIMER_STOPPED}
+RINGS = OPENS | CLOSES
+
+
+def now() -> datetime:
+    """The server's clock (tests replace it to make timers fire)."""
+    return datetime.now(UTC)
+
+
+def aware(moment: datetime) -> datetime:
+    """The moment in UTC (SQLite hands back naive datetimes)."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
+
+
+def epoch_ms(moment: datetime) -> int:
+    """Milliseconds since 1970, as a browser's Date counts."""
+    return int(aware(moment).timestamp() * 1000)
+
+
+def duration_words(seconds: int) -> str:
+    """A duration as players say it: "45 s", "2 min", "2 min 05 s"."""
+    minutes, rest = divmod(max(0, int(seconds)), 60)
+    if not minutes:
+        return f"{rest} s"
+    return f"{minutes} min {rest:02d} s" if rest else f"{minutes} min"
+
+
+def clock_face(seconds: float) -> str:
+    """A running clock as a phone shows it: "0:07", "12:30"."""
+    minutes, rest = divmod(max(0, int(seconds)), 60)
+    return f"{minutes}:{rest:02d}"
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How an open market (or a running timer) closes: by hand, after ``seconds``, or hidden in ``low``..``high``."""
+
+    mode: str = "hand"
+    seconds: int | None = None
+    low: int | None = None
+    high: int | None = None
+
+    def public(self) -> dict:
+        """What every phone may know (never the hidden moment)."""
+        return {key: value for key, value in vars(self).items() if value is not None}
+
+    @classmethod
+    def read(cls, data) -> Plan:
+        """The plan stored on a table (anything unreadable closes by hand)."""
+        if not isinstance(data, dict) or data.get("mode") not in MODES:
+            return cls()
+        return cls(data["mode"], data.get("seconds"), data.get("low"), data.get("high"))
+
+    def words(self, thing: str) -> str:
+        """The plan as a sentence for the players."""
+        if self.mode == "fixed":
+            return f"The {thing} closes by itself after {duration_words(self.seconds)}."
+        if self.mode == "hidden":
+            return (f"The {thing} closes by itself at a hidden moment between "
+                    f"{duration_words(self.low)} and {duration_words(self.high)}: nobody knows when.")
+        return f"The {thing} closes when the bell rings again."
+
+    def delay(self) -> int | None:
+        """Seconds from the opening ring to the automatic close; the hidden one drawn here, unpredictably."""
+        if self.mode == "fixed":
+            return self.seconds
+        if self.mode == "hidden":
+            return self.low + secrets.randbelow(self.high - self.low + 1)
+        return None
+
+
+def plan_from(mode: str, minutes: int | None = None, low: int | None = None, high: int | None = None) -> Plan:
+    """The plan chosen on the opening form (minutes); RuleError names the field at fault."""
+    if mode == "fixed":
+        if minutes not in MINUTES:
+            raise RuleError("Choose how many minutes the market stays open: 1 to 10.", "minutes")
+        return Plan("fixed", seconds=minutes * 60)
+    if mode == "hidden":
+        if low not in MINUTES or high not in MINUTES:
+            raise RuleError("Choose the hidden time's range in minutes, from 1 to 10.", "low")
+        if low >= high:
+            raise RuleError("The latest moment must come after the earliest, e.g. 1 to 3 minutes.", "high")
+        return Plan("hidden", low=low * 60, high=high * 60)
+    if mode != "hand":
+        raise RuleError("Choose how the bell closes: by hand, after a fixed time, or at a hidden moment.", "mode")
+    return Plan()
+
+
+def kind_of(table: Table) -> str:
+    """ "market" (the Carambouille exchange phase) or "timer" (any other game's table timer)."""
+    return "market" if table.game in MARKET_GAMES else "timer"
+
+
+def ring_at(entry: Entry) -> datetime:
+    """The moment every phone rings for a ring entry."""
+    return aware(entry.created_at) + LEAD
+
+
+def _rings(table: Table) -> list[Entry]:
+    """The table's live ring entries, oldest first."""
+    rows = db.session.scalars(sa.select(Entry).where(
+        Entry.table_id == table.id, Entry.type.in_(RINGS | {entries.VOID})).order_by(Entry.seq))
+    rows = list(rows)
+    voided = entries.voided_seqs(rows)
+    return [row for row in rows if row.type in RINGS and row.seq not in voided]
+
+
+def _is_open(table: Table, rings: list[Entry], state) -> bool:
+    if kind_of(table) == "market":
+        return getattr(state, "phase", None) == "market"
+    return bool(rings) and rings[-1].type in OPENS
+
+
+def _opening(table: Table, rings: list[Entry], state) -> Entry | None:
+    """The ring that opened the market (or started the timer) still open, if any."""
+    if not _is_open(table, rings, state):
+        return None
+    return next((ring for ring in reversed(rings) if ring.type in OPENS), None)
+
+
+@dataclass(frozen=True)
+class BellView:
+    """What the bell panel shows: the newest ring, and the open market or running timer."""
+
+    kind: str
+    ring_id: int | None
+    ring_at_ms: int | None
+    server_now_ms: int
+    is_open: bool
+    open_since_ms: int | None
+    open_clock: str
+    plan: Plan
+    plan_words: str
+    deadline_ms: int | None
+    warning_ms: int | None
+    last_words: str
+    finished: bool
+
+    @property
+    def thing(self) -> str:
+        return "market" if self.kind == "market" else "timer"
+
+
+def view_of(table: Table, state) -> BellView:
+    """The bell panel's contents, derived from the ring entries and the table's public plan."""
+    rings = _rings(table)
+    clock = now()
+    opening = _opening(table, rings, state)
+    last = rings[-1] if rings else None
+    plan = Plan.read(table.bell_plan) if opening is not None and table.bell_seq == opening.seq else Plan()
+    since = ring_at(opening) if opening is not None else None
+    deadline = since + timedelta(seconds=plan.seconds) if since is not None and plan.mode == "fixed" else None
+    closes = [ring for ring in rings if ring.type in CLOSES and isinstance(ring.event.get("seconds"), int)]
+    thing = "market" if kind_of(table) == "market" else "timer"
+    return BellView(
+        kind=kind_of(table),
+        ring_id=last.seq if last else None,
+        ring_at_ms=epoch_ms(ring_at(last)) if last else None,
+        server_now_ms=epoch_ms(clock),
+        is_open=opening is not None,
+        open_since_ms=epoch_ms(since) if since else None,
+        open_clock=clock_face((clock - since).total_seconds()) if since else "0:00",
+        plan=plan,
+        plan_words=plan.words(thing),
+        deadline_ms=epoch_ms(deadline) if deadline else None,
+        warning_ms=epoch_ms(deadline - timedelta(seconds=WARNING_SECONDS)) if deadline else None,
+        last_words=(f"Last {'exchange phase' if thing == 'market' else 'timer'}: "
+                    f"{duration_words(closes[-1].event['seconds'])}") if closes else "",
+        finished=table.finished,
+    )
+
+
+# --- recording the rings ----------------------------------------------------
+
+def _schedule(table_id: int, seq: int, plan: Plan, due: datetime | None) -> None:
+    """Remember the plan of the opening ``seq``, once: a re-sent form never draws a new hidden moment."""
+    db.session.execute(sa.update(Table).where(
+        Table.id == table_id, sa.or_(Table.bell_seq.is_(None), Table.bell_seq < seq)).values(
+        bell_seq=seq, bell_plan=plan.public(), bell_due_at=due))
+    db.session.commit()
+
+
+def _unschedule(table_id: int, seq: int | None) -> None:
+    """Forget the automatic close of the opening ``seq`` (never a newer one's)."""
+    db.session.execute(sa.update(Table).where(Table.id == table_id, Table.bell_seq == seq).values(
+        bell_plan=None, bell_due_at=None))
+    db.session.commit()
+
+
+def _timer_open_check(table: Table, opening: bool):
+    """Under the lock: refuse starting a running timer or stopping a stopped one."""
+    def check(seq: int) -> None:
+        running = _opening(table, _rings(table), None) is not None
+        if opening and running:
+            raise RuleError("The table timer is already running: ring again to stop it.", "type")
+        if not opening and not running:
+            raise RuleError("The table timer is not running: ring the bell to start it.", "type")
+    return check
+
+
+def open_bell(table: Table, plan: Plan, *, player: int | None = None, device: str = "",
+              key: str | None = None, seen: int | None = None) -> Entry:
+    """Ring to open the market (or start the timer), and schedule its automatic close."""
+    if table.finished:
+        raise RuleError("The game is finished: the bell is put away.", "type")
+    table_id = table.id
+    if kind_of(table) == "market":
+        entry = entries.record(table, {"type": "market_opened"}, device=device, key=key, seen=seen)
+    else:
+        check = _timer_open_check(table, opening=True)
+        who = table.players[player] if player is not None else "Someone"
+
+        def summarise(seq: int) -> str:
+            check(seq)
+            return f"{who} rang the bell: the table timer is running. {plan.words('timer')}"
+
+        event = {"type": entries.TIMER_STARTED, "plan": plan.public()}
+        if player is not None:
+            event["player"] = player
+        entry = entries.record_table_event(table, event, summarise, device=device, key=key)
+    delay = plan.delay()
+    due = aware(entry.created_at) + timedelta(seconds=delay) if delay is not None else None
+    _schedule(table_id, entry.seq, plan, due)
+    return entry
+
+
+def close_bell(table: Table, *, device: str = "", key: str | None = None, seen: int | None = None,
+               automatic: bool = False) -> Entry:
+    """Ring to close the market (or stop the timer), recording how long it was open."""
+    if table.finished:
+        raise RuleError("The game is finished: the bell is put away.", "type")
+    table_id = table.id
+    state = entries.state_of(table)
+    opening = _opening(table, _rings(table), state)
+    seconds = int((now() - aware(opening.created_at)).total_seconds()) if opening is not None else 0
+    seconds = max(0, seconds)
+    if kind_of(table) == "market":
+        entry = entries.record(table, {"type": "market_closed", "seconds": seconds},
+                               device=device, key=key, seen=seen)
+    else:
+        check = _timer_open_check(table, opening=False)
+        plan = Plan.read(table.bell_plan) if opening is not None and table.bell_seq == opening.seq else Plan()
+        ending = {"fixed": "time is up", "hidden": "the hidden time ran out"}.get(plan.mode) if automatic else None
+
+        def summarise(seq: int) -> str:
+            check(seq)
+            return f"Ding-a-Ding! The table timer stopped after {duration_words(seconds)}" + (
+                f": {ending}." if ending else ".")
+
+        entry = entries.record_table_event(table, {"type": entries.TIMER_STOPPED, "seconds": seconds},
+                                           summarise, device=device, key=key)
+    if opening is not None:
+        _unschedule(table_id, opening.seq)
+    return entry
+
+
+def fire_if_due(table: Table) -> bool:
+    """Close the market (or stop the timer) if its automatic close is past; the first request to see it wins.
+
+    Costs nothing unless the moment has come: ``bell_due_at`` arrives with the
+    table row the request has already read.
+    """
+    due = table.bell_due_at
+    if due is None or now() < aware(due):
+        return False
+    table_id, seq = table.id, table.bell_seq
+    opening = _opening(table, _rings(table), entries.state_of(table))
+    if opening is None or opening.seq != seq:
+        # Undone, or closed by some other way: nothing to ring.
+        _unschedule(table_id, seq)
+        return False
+    try:
+        # One key per opening ring: whoever comes second finds the close recorded.
+        close_bell(table, device="bell", key=f"bell-close-{seq}", automatic=True)
+    except RuleError:
+        db.session.rollback()
+        _unschedule(table_id, seq)
+        return False
+    return True

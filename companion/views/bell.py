@@ -1,0 +1,87 @@
+"""The bell on every table page: ring to open the market (or start the timer), ring to close it."""
+
+from __future__ import annotations
+
+from flask import Blueprint, redirect, request, url_for
+from werkzeug.wrappers import Response
+
+from .. import bell
+from ..forms.bell import BellCloseForm, BellOpenForm
+from ..rules import RuleError
+from ..security import device_id
+from ..templating import is_htmx
+from .table_page import my_seat, refuse, render_table, table_or_404
+
+bp = Blueprint("bell", __name__)
+
+
+def _answer(table) -> Response | tuple[str, int]:
+    if is_htmx():
+        return render_table(table)
+    return redirect(url_for("tables.page", token=table.token), 303)
+
+
+@bp.post("/t/<token>/bell/open")
+def ring_open(token: str) -> Response | tuple[str, int]:
+    """Ding-a-Ding: open the market (or start the table timer) and choose how it closes."""
+    table = table_or_404(token)
+    form = BellOpenForm()
+    if form.validate_on_submit():
+        try:
+            plan = bell.plan_from(form.mode.data, form.minutes.data, form.low.data, form.high.data)
+            bell.open_bell(table, plan, player=my_seat(table), device=device_id(),
+                           key=form.key.data, seen=form.seen.data)
+        except RuleError as error:
+            refuse(form, error.message, error.field)
+        else:
+            return _answer(table)
+    return render_table(table, forms={"bell_open": form}, status=422)
+
+
+@bp.post("/t/<token>/bell/close")
+def ring_close(token: str) -> Response | tuple[str, int]:
+    """Ding-a-Ding: close the market (or stop the table timer)."""
+    table = table_or_404(token)
+    form = BellCloseForm()
+    if form.validate_on_submit():
+        try:
+            # A due automatic close wins over a late hand.
+            if not bell.fire_if_due(table):
+                bell.close_bell(table, device=device_id(), key=form.key.data, seen=form.seen.data)
+        except RuleError as error:
+            refuse(form, error.message, error.field)
+        else:
+            return _answer(table)
+    return render_table(table, forms={"bell_close": form}, status=422)
+
+
+def bell_panel(table, state, seat, watch: bool, forms: dict) -> dict:
+    """The bell panel's view and forms (a refused form keeps its errors)."""
+    view = bell.view_of(table, state)
+    trader = getattr(state, "first_trader", None) if view.kind == "market" else None
+    return {
+        "view": view,
+        "open_form": forms.get("bell_open") or BellOpenForm(seen=table.last_seq),
+        "close_form": forms.get("bell_close") or BellCloseForm(seen=table.last_seq),
+        "trader": trader,
+        "trader_name": table.players[trader] if trader is not None else "",
+        # Anyone may ring in a pinch; the First Trader's own phone rings for real.
+        "pinch": view.kind == "market" and seat != trader,
+        "can_open": not watch and not view.finished and not view.is_open and (
+            view.kind == "timer" or getattr(state, "phase", None) == "opening"),
+        "can_close": not watch and not view.finished and view.is_open,
+    }
+
+
+@bp.app_context_processor
+def _bell_helpers() -> dict:
+    return {"bell_panel": bell_panel}
+
+
+@bp.after_app_request
+def _server_time(response: Response) -> Response:
+    # Every answer, the 204 of the live poll included, tells the phones the
+    # server's clock, so they can ring at the same moment.
+    if request.endpoint != "static":
+        response.headers["X-Server-Time"] = str(bell.epoch_ms(bell.now()))
+    return response
