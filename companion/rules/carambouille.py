@@ -33,6 +33,21 @@ from companion.rules.carambouille_memo import (  # noqa: F401  (re-exported)
     sale_value,
     steps_on_row,
 )
+from companion.rules.carambouille_pages import (  # noqa: F401  (re-exported)
+    MAX_SALE_EFFECTS,
+    DealOutcome,
+    deal_outcome,
+    dealing,
+    exchange_open,
+    held_count,
+    memo_changes,
+    memo_overrides,
+    next_sale_cards,
+    next_seller,
+    sale_card_choices,
+    sale_card_label,
+    sellers_after,
+)
 from companion.rules.carambouille_sales import (  # noqa: F401  (re-exported)
     MAX_PURCHASES,
     SalePreview,
@@ -143,6 +158,13 @@ def _describe_end_sales_turn(state: State, event: dict, who) -> str:
     )
 
 
+def _describe_house_memo(state: State, event: dict, who) -> str:
+    changes = memo_changes(dict(state.memo), event["memo"])
+    words = [f"{_cards(cards)} of {value} now {new} (was {old})" for value, cards, old, new in changes[:3]]
+    more = f" and {len(changes) - 3} more" if len(changes) > 3 else ""
+    return f"House memo changed: {', '.join(words)}{more}; sales from now on use it."
+
+
 def _describe_end_game(state: State, event: dict, who) -> str:
     best = max(state.points)
     top = [state.players[s] for s in state.seats if state.points[s] == best]
@@ -171,4 +193,5 @@ _DESCRIPTIONS = {
     "end_sales_turn": _describe_end_sales_turn,
     "deal": _describe_deal,
     "end_game": _describe_end_game,
+    "house_memo": _describe_house_memo,
 }

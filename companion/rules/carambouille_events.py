@@ -22,7 +22,7 @@ from companion.rules.carambouille_checks import (
     situation,
     spend,
 )
-from companion.rules.carambouille_memo import CARD_NAMES, CARD_TYPES
+from companion.rules.carambouille_memo import CARD_NAMES, CARD_TYPES, effective_memo
 from companion.rules.carambouille_sales import buy, sell
 from companion.rules.carambouille_state import (
     DEAL,
@@ -140,6 +140,14 @@ def _deal(state: State, event: dict) -> State:
     )
 
 
+def _house_memo(state: State, event: dict) -> State:
+    read_fields(event, ("memo",))
+    memo, _ = effective_memo(event["memo"])
+    if tuple(sorted(memo.items())) == state.memo:
+        raise RuleError("That is the memo the table already uses: nothing changed.", "memo")
+    return replace(state, memo=tuple(sorted(memo.items())))
+
+
 def _end_game(state: State, event: dict) -> State:
     read_fields(event, ())
     in_hand = state.phase in (OPENING, MARKET, SALES)
@@ -163,6 +171,7 @@ _EVENTS = {
     "end_sales_turn": _end_sales_turn,
     "deal": _deal,
     "end_game": _end_game,
+    "house_memo": _house_memo,
 }
 EVENT_TYPES = tuple(_EVENTS)
 
