@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 import secrets
+from contextlib import contextmanager
 
+from flask import g
 from flask_wtf import FlaskForm
 from wtforms import FieldList, HiddenField, IntegerField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp, ValidationError
@@ -19,8 +21,29 @@ def new_key() -> str:
     return secrets.token_hex(16)
 
 
+@contextmanager
+def fresh_forms():
+    """Forms built inside are blank, even while answering a post.
+
+    Flask-WTF fills every form from the posted data: a form rendered in an
+    htmx answer would otherwise carry the key of the entry just recorded,
+    and the next tap on it would be taken for a re-send and dropped.
+    """
+    g.fresh_forms = True
+    try:
+        yield
+    finally:
+        g.fresh_forms = False
+
+
 class ActionForm(FlaskForm):
     """Base of every form that records an entry: carries its idempotency key and the version it saw."""
+
+    class Meta:
+        def wrap_formdata(self, form, formdata):
+            if g.get("fresh_forms"):
+                return None
+            return super().wrap_formdata(form, formdata)
 
     key = HiddenField(default=new_key, validators=[InputRequired(), Regexp(r"^[0-9a-f]{32}$")])
     seen = IntegerField(widget=HiddenField.widget, validators=[Optional(), NumberRange(min=0, max=10**9)])

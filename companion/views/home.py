@@ -6,7 +6,7 @@ import secrets
 from datetime import timedelta
 
 import sqlalchemy as sa
-from flask import Blueprint, abort, current_app, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
 from ..extensions import db
@@ -104,6 +104,12 @@ def join() -> Response | tuple[str, int]:
         if table is not None:
             db.session.commit()
             remember(table)
+            if is_htmx():
+                # A redirect would be followed inside the XHR and the table swapped into the form:
+                # tell htmx to navigate the whole phone to the table instead.
+                response = make_response("", 200)
+                response.headers["HX-Redirect"] = url_for("tables.page", token=table.token)
+                return response
             return redirect(url_for("tables.page", token=table.token), 303)
         db.session.add(JoinAttempt(client=_client()))
         form.code.errors.append("No table has that code. Check it on the table page of another phone.")

@@ -8,10 +8,11 @@ import sqlalchemy as sa
 from flask import abort, redirect, render_template, session, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
+from wtforms import Field
 
 from .. import entries
 from ..extensions import db
-from ..forms import UndoForm
+from ..forms import UndoForm, fresh_forms
 from ..models import Table
 from ..rules import RuleError
 from ..security import device_id
@@ -44,9 +45,11 @@ def table_context(table: Table, *, watch: bool = False, forms: dict | None = Non
     game = entries.game_of(table)
     state = entries.state_of(table)
     seat = None if watch else my_seat(table)
-    all_forms = {} if watch else dict(GAME_FORMS.get(table.game, lambda *_: {})(table, state, seat))
-    all_forms.update(forms or {})
     last = None if watch else entries.last_live_entry(table)
+    with fresh_forms():
+        all_forms = {} if watch else dict(GAME_FORMS.get(table.game, lambda *_: {})(table, state, seat))
+        undo_form = UndoForm(entry=last.seq, seen=table.last_seq) if last else None
+    all_forms.update(forms or {})
     return {
         "table": table,
         "game": game,
@@ -57,7 +60,7 @@ def table_context(table: Table, *, watch: bool = False, forms: dict | None = Non
         "forms": all_forms,
         "recent": entries.history(table, limit=RECENT_ENTRIES),
         "last_entry": last,
-        "undo_form": UndoForm(entry=last.seq, seen=table.last_seq) if last else None,
+        "undo_form": undo_form,
         "live_url": url_for("tables.watch_live" if watch else "tables.live",
                             token=table.watch_token if watch else table.token, seen=table.last_seq),
     }
@@ -74,7 +77,8 @@ def render_table(table: Table, *, watch: bool = False, forms: dict | None = None
 
 def _field_for(form: FlaskForm, error: RuleError):
     field = getattr(form, error.field, None) if error.field else None
-    return field if field is not None and hasattr(field, "errors") and not callable(field) else None
+    # Fields are callable (they render themselves), so test the type, not callability.
+    return field if isinstance(field, Field) else None
 
 
 def refuse(form: FlaskForm, message: str, field_name: str | None = None) -> None:

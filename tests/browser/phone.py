@@ -1,0 +1,55 @@
+"""What a player does on a phone, for the browser tests: open a table, join it, pick a seat, send a form."""
+
+from __future__ import annotations
+
+import re
+
+
+def create_table(page, game: str, players: list[str], starter: str | None = None) -> str:
+    """Open a table through the UI: home → game card → names → Open the table. Its URL."""
+    page.goto("/")
+    page.locator(f'a.game-card[href="/new/{game}"]').click()
+    page.wait_for_url(f"**/new/{game}")
+    for number, name in enumerate(players, start=1):
+        page.get_by_label(re.compile(rf"^Player {number}\b")).fill(name)
+    if starter is not None:
+        page.locator("select#starter").select_option(label=starter)
+    page.get_by_role("button", name="Open the table").click()
+    page.wait_for_url(re.compile(r"/t/[^/]+$"))
+    return page.url
+
+
+def join_code(page) -> str:
+    """The join code shown on a table page, read the way a player does: open "Invite the table"."""
+    page.locator("summary", has_text="Invite the table").click()
+    code = page.locator(".join-code").first
+    code.wait_for()
+    return code.inner_text().strip()
+
+
+def join_by_code(page, code: str) -> str:
+    """Type a join code on the home page, as a second phone does; the table's URL."""
+    page.goto("/")
+    page.get_by_label("Join code").fill(code)
+    page.get_by_role("button", name="Join").click()
+    page.wait_for_url(re.compile(r"/t/[^/]+$"))
+    return page.url
+
+
+def choose_seat(page, name: str) -> None:
+    """Tell the table page whose phone this is."""
+    page.locator("summary", has_text=re.compile(r"Whose phone is this\?|This phone is")).click()
+    page.get_by_role("radio", name=name, exact=True).check()
+    page.get_by_role("button", name="Save").click()
+    page.locator("summary", has_text=f"This phone is {name}'s").wait_for()
+
+
+def submit_and_wait(page, button) -> None:
+    """Press a button that answers with a new live region (htmx swap or a whole new page) and wait for it.
+
+    Waiting for the region itself, not just the response, matters: a form
+    filled in before the swap would still carry the old idempotency key.
+    """
+    page.locator("#live").evaluate("live => live.setAttribute('data-before-submit', '')")
+    button.click()
+    page.locator("#live:not([data-before-submit])").wait_for(state="attached")
