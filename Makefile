@@ -27,8 +27,10 @@ migrate: $(VENV)/.installed
 run: migrate
 	$(BIN)/gunicorn --config python:companion.gunicorn_conf --bind 127.0.0.1:$(PORT) --workers $(WORKERS) wsgi:app
 
+# With TEST_POSTGRES_URL set (as .ci/run does), every database-touching test runs a second time on PostgreSQL.
 test: $(VENV)/.installed-test
 	$(BIN)/python -m pytest
+	$(if $(TEST_POSTGRES_URL),TEST_DATABASE_URL=$(TEST_POSTGRES_URL) $(BIN)/python -m pytest -p no:cacheprovider --ignore=tests/rules)
 
 bench: $(VENV)/.installed-test
 	$(BIN)/python -m bench
