@@ -19,6 +19,14 @@ NO_LAYOUT = ("",) * len(STALLS)  # no dish chosen under any stall yet
 HOW_CHOICES = [("keep", "Keep the current order"), ("shuffle", "Shuffle"), ("table", "As laid out on the table")]
 
 
+class Slots(FieldList):
+    """A FieldList whose entries are always numbered 0..n−1: an input left out of a post stays
+    blank in its own place instead of shifting the ones after it into the wrong stall or seafood."""
+
+    def _extract_indices(self, prefix, formdata):
+        return range(self.min_entries)
+
+
 def dish_field() -> SelectField:
     return SelectField("Dish", choices=DISH_CHOICES, default="")
 
@@ -32,6 +40,8 @@ def count_field(label: str) -> IntegerField:
 
 def check_layout(field: FieldList) -> None:
     """Every stall has a dish, and no dish lies under two stalls; the fields at fault are marked."""
+    if any(entry.errors for entry in field.entries):
+        raise ValidationError("Choose one of the five seafood under each stall.")
     missing = [(stall, entry) for stall, entry in zip(STALLS, field.entries) if not entry.data]
     for _, entry in missing:
         entry.errors = [*entry.errors, "Choose a dish."]
@@ -58,7 +68,7 @@ class DishesForm(ActionForm):
     """The dish order at the start of a round: kept, shuffled by the app, or as laid out on the table."""
 
     how = SelectField("Dishes", choices=HOW_CHOICES, validators=[InputRequired("Choose how the dishes lie.")])
-    order = FieldList(dish_field(), min_entries=len(STALLS), max_entries=len(STALLS))
+    order = Slots(dish_field(), min_entries=len(STALLS), max_entries=len(STALLS))
 
     def validate_order(self, field: FieldList) -> None:
         if self.how.data == "table":
@@ -85,7 +95,7 @@ class SuspendForm(ActionForm):
     """Suspended selling: the hand laid down, by seafood."""
 
     player = IntegerField(widget=HiddenField.widget, validators=[InputRequired(), NumberRange(min=0, max=MAX_PLAYERS - 1)])
-    hand = FieldList(count_field("Cards"), min_entries=len(SEAFOOD), max_entries=len(SEAFOOD))
+    hand = Slots(count_field("Cards"), min_entries=len(SEAFOOD), max_entries=len(SEAFOOD))
 
     def event(self) -> dict:
         return {"type": "suspend", "player": self.player.data,
@@ -133,8 +143,8 @@ def _rows(form: Form, rows: int) -> None:
 class TableTallyForm(ActionForm):
     """A whole round of a table entered at once: the final dish order and each seat's cards."""
 
-    order = FieldList(dish_field(), min_entries=len(STALLS), max_entries=len(STALLS))
-    cards = FieldList(FormField(CardsRow), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
+    order = Slots(dish_field(), min_entries=len(STALLS), max_entries=len(STALLS))
+    cards = Slots(FormField(CardsRow), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
 
     def __init__(self, *args, players: int = MAX_PLAYERS, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -154,8 +164,8 @@ class QuickTallyForm(FlaskForm):
     class Meta:
         csrf = False  # a GET form that only counts
 
-    order = FieldList(dish_field(), min_entries=len(STALLS), max_entries=len(STALLS))
-    cards = FieldList(FormField(NamedCardsRow), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
+    order = Slots(dish_field(), min_entries=len(STALLS), max_entries=len(STALLS))
+    cards = Slots(FormField(NamedCardsRow), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
 
     def validate_order(self, field: FieldList) -> None:
         check_layout(field)
