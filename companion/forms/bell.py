@@ -3,12 +3,40 @@
 from __future__ import annotations
 
 from wtforms import RadioField, SelectField
-from wtforms.validators import InputRequired
+from wtforms.validators import InputRequired, ValidationError
 
 from ..bell import MINUTES
 from . import ActionForm
 
 MINUTE_CHOICES = [(minutes, f"{minutes} min") for minutes in MINUTES]
+MINUTES_SENTENCE = "Choose a number of minutes from the list, 1 to 10."
+
+
+class MinutesField(SelectField):
+    """1 to 10 minutes, explained in words when a phone sends anything else."""
+
+    def __init__(self, label: str | None = None, validators=None, **kwargs) -> None:
+        kwargs.setdefault("coerce", int)
+        kwargs.setdefault("choices", MINUTE_CHOICES)
+        super().__init__(label, validators, **kwargs)
+
+    def process_formdata(self, valuelist) -> None:
+        try:
+            super().process_formdata(valuelist)
+        except ValueError:
+            raise ValueError(MINUTES_SENTENCE) from None
+
+    def pre_validate(self, form) -> None:
+        if self.data not in MINUTES:
+            raise ValidationError(MINUTES_SENTENCE)
+
+
+class ModeField(RadioField):
+    """How the bell closes, explained in words when a phone sends anything else."""
+
+    def pre_validate(self, form) -> None:
+        if self.data not in {value for value, _ in self.choices}:
+            raise ValidationError("Choose how the bell closes: by hand, after a fixed time, or at a hidden moment.")
 
 
 class BellForm(ActionForm):
@@ -22,14 +50,14 @@ class BellForm(ActionForm):
 class BellOpenForm(BellForm):
     """Ding-a-Ding: open the market (or start the table timer), closing by hand, after a time, or hidden."""
 
-    mode = RadioField("Closes", default="hand", validators=[InputRequired("Choose how the bell closes.")], choices=[
+    mode = ModeField("Closes", default="hand", validators=[InputRequired("Choose how the bell closes.")], choices=[
         ("hand", "When the bell rings again"),
         ("fixed", "After a fixed time"),
         ("hidden", "At a hidden moment"),
     ])
-    minutes = SelectField("Fixed time", coerce=int, choices=MINUTE_CHOICES, default=3)
-    low = SelectField("Not before", coerce=int, choices=MINUTE_CHOICES, default=1)
-    high = SelectField("Not after", coerce=int, choices=MINUTE_CHOICES, default=3)
+    minutes = MinutesField("Fixed time", default=3)
+    low = MinutesField("Not before", default=1)
+    high = MinutesField("Not after", default=3)
 
 
 class BellCloseForm(BellForm):
