@@ -61,11 +61,15 @@ from .jaipur_state import (  # noqa: F401
 from .jaipur_table import (  # noqa: F401
     BonusPile,
     SalePreview,
+    bonus_choices,
     bonus_piles,
     breakdown,
+    card_choices,
+    next_round_number,
     results,
     round_points,
     sale_preview,
+    seals_left,
     token_bank,
 )
 from .jaipur_tally import PlayerTally, RoundResult, Sale, round_result  # noqa: F401

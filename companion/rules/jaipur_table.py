@@ -9,6 +9,11 @@ from .jaipur_components import (
     BONUS_PILE_SIZES,
     BONUS_RANGES,
     GOODS,
+    GOODS_CARDS,
+    HAND_LIMIT,
+    PRECIOUS_GOODS,
+    PRECIOUS_MINIMUM,
+    SEALS_OF_EXCELLENCE,
     bonus_pile_for,
 )
 from .jaipur_state import (
@@ -20,6 +25,8 @@ from .jaipur_state import (
     check_good,
     check_sale,
     check_seat,
+    next_starter,
+    phase,
     require_phase,
 )
 from .jaipur_tally import PlayerTally, tally
@@ -104,3 +111,30 @@ def sale_preview(state: JaipurState, player=None, good=None, cards=None) -> Sale
         bonus_range=BONUS_RANGES[size] if size else None,
         bonus_available=bool(bonus_pile_left(state.round, cards)),
     )
+
+
+def card_choices(state: JaipurState, good: str | None = None) -> tuple[int, ...]:
+    """The card counts a sale of ``good`` may have now; 1–7 before a good is chosen, none after the round."""
+    if phase(state) != SELLING:
+        return ()
+    if good is None:
+        return tuple(range(1, HAND_LIMIT + 1))
+    check_good(good)
+    left = GOODS_CARDS[good] - state.round.cards_sold[GOODS.index(good)]
+    least = PRECIOUS_MINIMUM if good in PRECIOUS_GOODS else 1
+    return tuple(range(least, min(HAND_LIMIT, left) + 1))
+
+
+def bonus_choices(state: JaipurState, cards: int) -> tuple[int, ...]:
+    """The values a bonus token entered for a sale of ``cards`` may have: those still in its pile."""
+    return tuple(sorted(set(bonus_pile_left(state.round, cards))))
+
+
+def seals_left(state: JaipurState) -> int:
+    """The seals of excellence no one has won yet (3 in all)."""
+    return SEALS_OF_EXCELLENCE - sum(state.seals)
+
+
+def next_round_number(state: JaipurState) -> int | None:
+    """The number of the round ``next_round`` would start; None until the round is scored, and after the match."""
+    return None if next_starter(state) is None else state.round.number + 1
