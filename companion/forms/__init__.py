@@ -8,7 +8,7 @@ from contextlib import contextmanager
 
 from flask import g
 from flask_wtf import FlaskForm
-from wtforms import FieldList, HiddenField, IntegerField, SelectField, StringField
+from wtforms import FieldList, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp, ValidationError
 
 NAME_LENGTH = 40
@@ -60,6 +60,11 @@ class NewTableForm(FlaskForm):
     players = FieldList(StringField("Player", filters=[clean_name], validators=[Length(max=NAME_LENGTH)]),
                         min_entries=7, max_entries=7)
     starter = SelectField("Who starts", choices=[("random", "Chosen at random")], default="random")
+    # Jaipur's table setting (home.GAME_SETTINGS): who draws the bonus tokens.
+    bonus = RadioField("Bonus tokens", default="draw", choices=[
+        ("draw", "The app draws them (no bonus tokens on the table)"),
+        ("enter", "We take the real tokens and enter their values"),
+    ])
 
     def __init__(self, *args, min_players: int = 2, max_players: int = 7, **kwargs) -> None:
         super().__init__(*args, **kwargs)

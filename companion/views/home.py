@@ -20,6 +20,8 @@ bp = Blueprint("home", __name__)
 RECENT_TABLES = 8
 # The option each game calls its starting player by.
 STARTER_OPTION = {"carambouille": "first_trader", "jaipur": "first_player", "frutti": "first_player"}
+# The new-table form's game-specific settings: form field = option name.
+GAME_SETTINGS = {"jaipur": ("bonus",)}
 
 
 def remember(table: Table) -> None:
@@ -67,6 +69,7 @@ def create_table(slug: str) -> Response | tuple[str, int]:
         names = form.names()
         starter = secrets.randbelow(len(names)) if form.starter.data == "random" else int(form.starter.data)
         options = {STARTER_OPTION.get(slug, "first_player"): starter}
+        options.update({name: form[name].data for name in GAME_SETTINGS.get(slug, ())})
         try:
             game.new_game(names, options)
         except RuleError as error:

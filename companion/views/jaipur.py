@@ -1,7 +1,170 @@
-"""The jaipur table page's actions."""
+"""Jaipur's table page: sales with a preview, the end of a round, the camels, the next round."""
 
 from __future__ import annotations
 
-from flask import Blueprint
+import secrets
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+from flask import Blueprint, render_template, request
+from werkzeug.wrappers import Response
+
+from .. import entries
+from ..extensions import db
+from ..forms.jaipur import PREVIEW, CamelsForm, EndRoundForm, NextRoundForm, SaleForm
+from ..models import Entry, Table
+from ..rules import RuleError, jaipur
+from ..security import device_id
+from ..templating import is_htmx
+from .table_page import GAME_FORMS, my_seat, record_form, refuse, render_table, table_or_404
 
 bp = Blueprint("jaipur", __name__)
+
+
+def bonus_rng():
+    """The random source bonus tokens are drawn with (tests put a seeded one here)."""
+    return secrets.SystemRandom()
+
+
+def prepare_sale(form: SaleForm, state, *, preview: bool) -> SaleForm:
+    """Give the sale form its possible choices and, when asked, the preview of the choice made."""
+    good = form.good.data if form.good.data in jaipur.GOODS else None
+    cards = form.cards.data if form.cards.data in range(1, jaipur.HAND_LIMIT + 1) else None
+    player = form.player.data if form.player.data in (0, 1) else None
+    form.card_options = jaipur.card_choices(state, good)
+    form.bonus_options = (jaipur.bonus_choices(state, cards)
+                          if cards is not None and state.bonus_mode == "enter" else ())
+    form.preview = None
+    if preview and jaipur.phase(state) == jaipur.SELLING:
+        try:
+            shown = jaipur.sale_preview(state, player, good, cards)
+        except RuleError as error:
+            refuse(form, error.message, error.field)
+        else:
+            # Nothing to show until both the good and the number of cards are chosen.
+            if shown.good is not None and shown.cards is not None:
+                form.preview = shown
+                form.previewed.data = form.choice()
+    return form
+
+
+def _shown_on(form, seq: int):
+    """Let the form say it was built on entry ``seq`` (a number field renders what was sent first)."""
+    form.seen.data = seq
+    form.seen.raw_data = [str(seq)]
+    return form
+
+
+def _already_recorded(table: Table, key: str | None) -> bool:
+    return bool(key) and db.session.scalar(
+        sa.select(Entry.id).where(Entry.table_id == table.id, Entry.key == key)) is not None
+
+
+def _confirmed(table: Table, form: SaleForm) -> bool:
+    """Whether the sale was confirmed on a preview of this very choice, on the table as it is now."""
+    if form.step.data == PREVIEW or form.previewed.data != form.choice():
+        return False
+    unchanged = form.seen.data is None or form.seen.data == table.last_seq
+    return unchanged or _already_recorded(table, form.key.data)
+
+
+def _preview_note(table: Table, form: SaleForm) -> str | None:
+    if form.step.data == PREVIEW or not form.previewed.data:
+        return None
+    if form.previewed.data != form.choice():
+        return "The choice changed: check the tokens it takes, then record it."
+    if form.seen.data is not None and form.seen.data != table.last_seq:
+        return "The table changed since this preview: check the tokens again, then record the sale."
+    return None
+
+
+@bp.get("/t/<token>/jaipur/sale/preview")
+def sale_preview(token: str) -> tuple[str, int]:
+    """The sale form with the tokens the chosen sale would take (htmx: the form alone)."""
+    table = table_or_404(token)
+    state = entries.state_of(table)
+    form = _shown_on(prepare_sale(SaleForm(formdata=request.args), state, preview=True), table.last_seq)
+    if is_htmx():
+        return render_template("jaipur/_sale_form.html", table=table, state=state, game=jaipur,
+                               form=form, seat=my_seat(table)), 200
+    return render_table(table, forms={"sale": form})
+
+
+@bp.post("/t/<token>/jaipur/sale")
+def sale(token: str) -> Response | tuple[str, int]:
+    """Record a sale confirmed on its preview; otherwise show the preview first."""
+    table = table_or_404(token)
+    state = entries.state_of(table)
+    form = SaleForm()
+    if _confirmed(table, form):
+        prepare_sale(form, state, preview=True)
+        return record_form(table, "sale", form, lambda f: f.event(), rng=bonus_rng())
+    note = _preview_note(table, form)
+    prepare_sale(form, state, preview=True)
+    form.note = note
+    _shown_on(form, table.last_seq)
+    return render_table(table, forms={"sale": form})
+
+
+@bp.post("/t/<token>/jaipur/end-round")
+def end_round(token: str) -> Response | tuple[str, int]:
+    """The players say the market cannot be refilled: the round ends."""
+    table = table_or_404(token)
+    return record_form(table, "end_round", EndRoundForm(), lambda form: {"type": "end_round"})
+
+
+@bp.post("/t/<token>/jaipur/camels")
+def camels(token: str) -> Response | tuple[str, int]:
+    """Both camel counts: the round is scored and its seal given."""
+    table = table_or_404(token)
+    return record_form(table, "camels", CamelsForm(), lambda form: form.event())
+
+
+@bp.post("/t/<token>/jaipur/next-round")
+def next_round(token: str) -> Response | tuple[str, int]:
+    """Start the next round with a full token bank."""
+    table = table_or_404(token)
+    return record_form(table, "next_round", NextRoundForm(), lambda form: {"type": "next_round"})
+
+
+def page_forms(table: Table, state, seat: int | None) -> dict:
+    """Fresh forms for the page (never filled from the request being answered)."""
+    seen = table.last_seq
+    return {
+        "sale": prepare_sale(SaleForm(formdata=None, seen=seen, player=seat), state, preview=False),
+        "end_round": EndRoundForm(formdata=None, seen=seen),
+        "camels": CamelsForm(formdata=None, seen=seen),
+        "next_round": NextRoundForm(formdata=None, seen=seen),
+    }
+
+
+GAME_FORMS["jaipur"] = page_forms
+
+
+@dataclass(frozen=True)
+class BonusReveal:
+    """The bonus token a sale just took, and how this phone may show it."""
+
+    seller: int
+    value: int
+    pile: str  # "3 cards"
+    shown: str  # "own": this is the seller's phone; "tap": the phone that recorded it; "hidden"
+
+
+@bp.app_template_global("jaipur_bonus_reveal")
+def bonus_reveal(state, seat: int | None, last_entry: Entry | None) -> BonusReveal | None:
+    """The drawn bonus token of the newest sale, for the seller's eyes only."""
+    if state.bonus_mode != "draw" or last_entry is None or last_entry.type != "sale":
+        return None
+    event = last_entry.event
+    value, cards = event.get("bonus"), event.get("cards")
+    if value is None or not isinstance(cards, int) or jaipur.bonus_pile_for(cards) is None:
+        return None
+    seller = event.get("player")
+    if seat == seller:
+        shown = "own"
+    elif seat is None and last_entry.device == device_id():
+        shown = "tap"
+    else:
+        shown = "hidden"
+    return BonusReveal(seller, value, jaipur.BONUS_PILE_LABELS[jaipur.bonus_pile_for(cards)], shown)

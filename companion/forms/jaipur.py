@@ -1,0 +1,79 @@
+"""Jaipur's forms: a sale, the end of a round, the camel counts, the next round."""
+
+from __future__ import annotations
+
+from wtforms import HiddenField, IntegerField, StringField
+from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional
+
+from ..rules.jaipur import BONUS_TOKENS, CAMEL_CARDS, GOODS, HAND_LIMIT
+from . import ActionForm
+
+BONUS_VALUES = sorted({value for pile in BONUS_TOKENS.values() for value in pile})
+PREVIEW = "preview"
+CONFIRM = "confirm"
+
+
+class SaleForm(ActionForm):
+    """Who sells which good and how many cards; in "enter" mode, the bonus token's value.
+
+    The page shows the tokens a sale would take before it is recorded:
+    ``previewed`` holds the choice that preview was for, and a sale is
+    recorded only when it is confirmed with the same choice.
+    """
+
+    player = IntegerField("Seller", validators=[InputRequired("Choose who sells."),
+                                                AnyOf([0, 1], message="Choose one of the two players.")])
+    good = StringField("Good", validators=[InputRequired("Choose the good sold."),
+                                           AnyOf(GOODS, message="Choose one of the six goods.")])
+    cards = IntegerField("Cards sold", validators=[
+        InputRequired("Choose how many cards are sold."),
+        NumberRange(min=1, max=HAND_LIMIT, message=f"Sell 1 to {HAND_LIMIT} cards."),
+    ])
+    bonus = IntegerField("Bonus token", validators=[
+        Optional(), AnyOf(BONUS_VALUES, message="Choose the value printed on the bonus token."),
+    ])
+    previewed = HiddenField(validators=[Optional(), Length(max=40)])
+    step = StringField(validators=[Optional(), AnyOf([PREVIEW, CONFIRM])])
+
+    # Filled in by the view for the page: what may be chosen, and the preview.
+    card_options: tuple[int, ...] = ()
+    bonus_options: tuple[int, ...] = ()
+    preview = None
+    note: str | None = None
+
+    def choice(self) -> str:
+        """The choice the preview was made for ("0:diamonds:3"), compared on confirming."""
+        return ":".join("" if field.data is None else str(field.data)
+                        for field in (self.player, self.good, self.cards))
+
+    def event(self) -> dict:
+        """The sale entry (the app fills in a drawn bonus token)."""
+        event = {"type": "sale", "player": self.player.data, "good": self.good.data, "cards": self.cards.data}
+        if self.bonus.data is not None:
+            event["bonus"] = self.bonus.data
+        return event
+
+
+class EndRoundForm(ActionForm):
+    """The players say the market cannot be refilled: the round ends."""
+
+
+class CamelsForm(ActionForm):
+    """Both herds counted at the end of a round."""
+
+    camels_0 = IntegerField("Camels", validators=[
+        InputRequired("Count this player's camels (0 if none)."),
+        NumberRange(min=0, max=CAMEL_CARDS, message=f"A herd holds 0 to {CAMEL_CARDS} camels."),
+    ])
+    camels_1 = IntegerField("Camels", validators=[
+        InputRequired("Count this player's camels (0 if none)."),
+        NumberRange(min=0, max=CAMEL_CARDS, message=f"A herd holds 0 to {CAMEL_CARDS} camels."),
+    ])
+
+    def event(self) -> dict:
+        """The camels entry."""
+        return {"type": "camels", "counts": [self.camels_0.data, self.camels_1.data]}
+
+
+class NextRoundForm(ActionForm):
+    """Start the next round with a full token bank."""
