@@ -69,6 +69,14 @@ class StateCache:
 
 cache = StateCache()
 
+# A finished session reopened on purpose to correct it, and declared finished
+# again: entries about the table, kept in the log like every other.
+REOPEN = "reopen"
+CLOSE = "close"
+TABLE_EVENTS |= {REOPEN, CLOSE}
+REOPENED = "The session was reopened to correct it."
+CLOSED = "The session was marked finished again."
+
 
 def game_of(table: Table):
     """The rules module of the table's game."""
@@ -157,9 +165,28 @@ def _stale(error: RuleError, seen: int | None, seq: int) -> RuleError:
     return error
 
 
+def _held_open(table: Table, entry: Entry) -> bool:
+    """Whether a reopen keeps the table editable though its game is over.
+
+    A reopen holds until the next game entry or ``close``: undoing entries
+    (or ringing the timer) after a reopen leaves the table open for more
+    corrections, however the game stands.
+    """
+    if is_game_entry(entry):
+        return False
+    reopened = db.session.scalar(
+        sa.select(sa.func.max(Entry.seq)).where(Entry.table_id == table.id, Entry.type == REOPEN))
+    if reopened is None:
+        return False
+    closing = sa.or_(Entry.type == CLOSE, Entry.type.not_in(TABLE_EVENTS))
+    later = db.session.scalar(sa.select(sa.func.count()).select_from(Entry).where(
+        Entry.table_id == table.id, Entry.seq > reopened, closing))
+    return not later
+
+
 def _commit(table: Table, entry: Entry, state) -> Entry:
     db.session.add(entry)
-    finished = game_of(table).finished(state)
+    finished = game_of(table).finished(state) and not _held_open(table, entry)
     table.status = "finished" if finished else "playing"
     table.finished_at = (table.finished_at or now()) if finished else None
     db.session.commit()
@@ -228,6 +255,8 @@ def void(table: Table, target: int, *, device: str = "", key: str | None = None)
         if (existing := _existing(table, key)) is not None:
             db.session.rollback()
             return existing
+        if table.finished:
+            raise RuleError("This game is finished; reopen it to undo an entry.", "entry")
         entries = entries_of(table, upto=seq - 1)
         voided = voided_seqs(entries)
         chosen = next((e for e in entries if e.seq == target), None)
@@ -239,6 +268,48 @@ def void(table: Table, target: int, *, device: str = "", key: str | None = None)
         entry = Entry(table_id=table.id, seq=seq, type=VOID, event={"type": VOID, "entry": target},
                       summary=f"Undid entry {target}: {chosen.summary}"[:500], device=device, key=key)
         return _commit(table, entry, state)
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+def reopen(table: Table, *, device: str = "", key: str | None = None) -> Entry:
+    """Make a finished table editable again, on purpose: undo works until the game is finished again."""
+    seq = _lock(table)
+    try:
+        if (existing := _existing(table, key)) is not None:
+            db.session.rollback()
+            return existing
+        if not table.finished:
+            raise RuleError("This session is not finished: there is nothing to reopen.")
+        entry = Entry(table_id=table.id, seq=seq, type=REOPEN, event={"type": REOPEN},
+                      summary=REOPENED, device=device, key=key)
+        db.session.add(entry)
+        table.status, table.finished_at = "playing", None
+        db.session.commit()
+        return entry
+    except BaseException:
+        db.session.rollback()
+        raise
+
+
+def close(table: Table, *, device: str = "", key: str | None = None) -> Entry:
+    """Declare a reopened table finished again, when its game is over."""
+    seq = _lock(table)
+    try:
+        if (existing := _existing(table, key)) is not None:
+            db.session.rollback()
+            return existing
+        if table.finished:
+            raise RuleError("This session is already finished.")
+        if not game_of(table).finished(state_of(table, upto=seq - 1)):
+            raise RuleError("The game is not over yet: finish it at the table first.")
+        entry = Entry(table_id=table.id, seq=seq, type=CLOSE, event={"type": CLOSE},
+                      summary=CLOSED, device=device, key=key)
+        db.session.add(entry)
+        table.status, table.finished_at = "finished", now()
+        db.session.commit()
+        return entry
     except BaseException:
         db.session.rollback()
         raise

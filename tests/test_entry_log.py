@@ -122,6 +122,9 @@ def test_finishing_and_undoing_the_finish_updates_the_table_status(app):
         assert table(token).finished and table(token).finished_at is not None
         with pytest.raises(RuleError, match="finished"):
             entries.record(table(token), {"type": "score", "player": 1, "points": 1})
+        with pytest.raises(RuleError, match="reopen it to undo"):
+            entries.void(table(token), 1)
+        entries.reopen(table(token))
         entries.void(table(token), 1)
         assert not table(token).finished and table(token).finished_at is None
 

@@ -1,0 +1,68 @@
+"""The session review's forms: the history filters, the import upload, reopening a session."""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
+from wtforms import DateField, SelectField, StringField
+from wtforms.validators import Length, Optional, ValidationError
+
+from . import NAME_LENGTH, ActionForm, clean_name
+
+EARLIEST = date(2000, 1, 1)
+
+
+class DayField(DateField):
+    """A date typed or picked as year-month-day, with a sentence a person understands when it is not one."""
+
+    def process_formdata(self, valuelist: list[str]) -> None:
+        if not valuelist or not valuelist[0].strip():
+            self.data = None
+            return
+        try:
+            self.data = datetime.strptime(valuelist[0].strip(), "%Y-%m-%d").date()
+        except ValueError:
+            self.data = None
+            raise ValueError("Enter a date as year-month-day, like 2025-03-14.") from None
+
+
+class HistoryFilterForm(FlaskForm):
+    """Narrow the history down: a game, a player, a date range (all optional; sent by GET)."""
+
+    class Meta:
+        csrf = False  # a search, changing nothing
+
+    game = SelectField("Game", choices=[("", "All games")], default="")
+    player = StringField("Player", filters=[clean_name], validators=[Optional(), Length(max=NAME_LENGTH)])
+    since = DayField("From", validators=[Optional()])
+    until = DayField("To", validators=[Optional()])
+
+    def __init__(self, *args, games: list[tuple[str, str]] = (), **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.game.choices = [("", "All games"), *games]
+
+    def validate_since(self, field: DayField) -> None:
+        if field.data and field.data < EARLIEST:
+            raise ValidationError(f"Pick a date after {EARLIEST.year}.")
+
+    def validate_until(self, field: DayField) -> None:
+        if field.data and self.since.data and field.data < self.since.data:
+            raise ValidationError("The end date comes before the start date.")
+        if field.data and field.data < EARLIEST:
+            raise ValidationError(f"Pick a date after {EARLIEST.year}.")
+
+
+class ImportForm(FlaskForm):
+    """A session file exported from this app (or another install of it)."""
+
+    file = FileField("Session file (.json)", validators=[FileRequired("Choose the .json file of a session.")])
+
+
+class ReopenForm(ActionForm):
+    """Reopen a finished session to correct it."""
+
+
+class CloseForm(ActionForm):
+    """Mark a reopened session finished again."""

@@ -1,0 +1,91 @@
+"""Frutti di Mare's session review: money per round, standings, best round, most-played seafood."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from companion.rules import frutti as game
+from companion.rules.review import Highlight, Period, Review, Standing, first_placed, plural, running
+
+PERIOD_NAME = "Round"
+
+
+def period_number(state: game.FruttiState) -> int:
+    """The round the game is in (an entry belongs to the round of the state after it)."""
+    return state.round
+
+
+def periods(state: game.FruttiState) -> tuple[Period, ...]:
+    """One row per finished round: each player's money and the running totals."""
+    results = game.round_results(state)
+    gains = [tuple(e.total for e in result.earnings) for result in results]
+    rows = []
+    for result, gain, totals in zip(results, gains, running(gains)):
+        note = f"{state.players[result.starter]} started" + (", entered at once" if result.tallied else "")
+        rows.append(Period(result.number, f"Round {result.number}", gain, totals, note))
+    return tuple(rows)
+
+
+def _best_round(state: game.FruttiState) -> Highlight:
+    results = game.round_results(state)
+    best = max((e.total for r in results for e in r.earnings), default=0)
+    if not results:
+        return Highlight("Best round", "No round has ended yet.")
+    where = [(r.number, seat, e) for r in results for seat, e in enumerate(r.earnings) if e.total == best]
+    text = "; ".join(f"{state.players[seat]} in round {number} ({e.words})" for number, seat, e in where)
+    return Highlight("Best round", f"{best}: {text}.")
+
+
+def seafood_played(state: game.FruttiState) -> Counter:
+    """Cards played of each seafood over the game (laid-down hands are sold, not played)."""
+    piles = [pile for result in game.round_results(state) for pile in result.piles]
+    if not state.rounds or state.rounds[-1].number != state.round:
+        piles += list(state.piles)  # the round being played
+    counts: Counter = Counter()
+    for pile in piles:
+        counts.update(pile.played)
+    return counts
+
+
+def _most_played(state: game.FruttiState) -> Highlight:
+    counts = seafood_played(state)
+    top = max(counts.values(), default=0)
+    if not top:
+        return Highlight("Most-played seafood", "No card has been played yet.")
+    kinds = [s for s in game.SEAFOOD if counts[s] == top]
+    words = " and ".join(game.PLURAL[s] for s in kinds)
+    each = " each" if len(kinds) > 1 else ""
+    return Highlight("Most-played seafood", f"{words[0].upper()}{words[1:]}: {plural(top, 'card')} played{each}.")
+
+
+def _suspensions(state: game.FruttiState) -> Highlight | None:
+    counts = [0] * len(state.players)
+    for result in game.round_results(state):
+        for seat, pile in enumerate(result.piles):
+            counts[seat] += pile.suspended
+    if not any(counts):
+        return None
+    parts = [f"{name} {plural(n, 'time')}" for name, n in zip(state.players, counts) if n]
+    return Highlight("Suspended selling", "; ".join(parts) + ".")
+
+
+def highlights(state: game.FruttiState) -> tuple[Highlight, ...]:
+    """Best round, most-played seafood, who suspended selling."""
+    lines = [_best_round(state), _most_played(state)]
+    suspended = _suspensions(state)
+    return tuple(lines + ([suspended] if suspended else []))
+
+
+def review(state: game.FruttiState) -> Review:
+    """The whole review: standings by money, one row per round, highlights."""
+    standings = tuple(Standing(s.rank, s.seat, s.money) for s in game.standings(state))
+    return Review(
+        period_name=PERIOD_NAME,
+        score_name="Money",
+        chart_name="Money",
+        standings=standings,
+        winners=first_placed(standings),
+        periods=periods(state),
+        highlights=highlights(state),
+        stat_scores=tuple(game.scores(state)),
+    )

@@ -1,0 +1,97 @@
+"""The shapes every game's session review (``<game>_review.py``) returns: standings, rows, highlights.
+
+Pure data, standard library only, like the rules themselves: the review
+pages, the CSV files and the player statistics read these and never add
+anything up themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's place: ``score`` is what the game ranks by; equal scores share a rank."""
+
+    rank: int
+    seat: int
+    score: int
+
+
+@dataclass(frozen=True)
+class Period:
+    """One row of the breakdown: a hand or a round, each seat's gain in it and the running totals."""
+
+    number: int
+    label: str  # "Hand 3", "Round 2"
+    gains: tuple[int, ...]
+    totals: tuple[int, ...]
+    note: str = ""  # "Ben was First Trader", "Ana wins 72 to 58"
+    in_progress: bool = False
+
+
+@dataclass(frozen=True)
+class Highlight:
+    """One line of the highlights box: a title and a sentence."""
+
+    title: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Review:
+    """Everything the results page shows about one session, derived from its state."""
+
+    period_name: str  # "Hand" or "Round"
+    score_name: str  # what the standings rank by: "Points", "Seals", "Money"
+    chart_name: str  # what the chart and the breakdown add up: "Points", "Money"
+    standings: tuple[Standing, ...]
+    winners: tuple[int, ...]  # the seats ranked first (the leaders while the game goes on)
+    periods: tuple[Period, ...]
+    highlights: tuple[Highlight, ...]
+    # What the player statistics count as a session's score (best, average), per seat.
+    stat_scores: tuple[int, ...]
+    # A second standings column where the game has one (Jaipur: the points behind the seals).
+    extra_name: str | None = None
+    extra: tuple[int, ...] | None = None
+
+    @property
+    def progression(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """The chart's points: the start at zero, then the running totals after each period."""
+        seats = len(self.stat_scores)
+        return (("Start", (0,) * seats),) + tuple((p.label, p.totals) for p in self.periods)
+
+
+def ranked(scores: Sequence[int]) -> tuple[Standing, ...]:
+    """Standings by score, best first; equal scores share a rank (1, 1, 3)."""
+    order = sorted(range(len(scores)), key=lambda seat: (-scores[seat], seat))
+    return tuple(Standing(1 + sum(other > scores[seat] for other in scores), seat, scores[seat]) for seat in order)
+
+
+def first_placed(standings: Sequence[Standing]) -> tuple[int, ...]:
+    """The seats ranked first, in seating order."""
+    return tuple(sorted(s.seat for s in standings if s.rank == 1))
+
+
+def names(players: Sequence[str], seats: Sequence[int]) -> str:
+    """Seats as names: "Ana", "Ana and Ben", "Ana, Ben and Cy"."""
+    chosen = [players[seat] for seat in seats]
+    if len(chosen) <= 1:
+        return "".join(chosen)
+    return ", ".join(chosen[:-1]) + " and " + chosen[-1]
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """ "1 card", "3 cards"."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+def running(rows: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
+    """Running totals of per-period gains."""
+    totals: list[tuple[int, ...]] = []
+    for gains in rows:
+        before = totals[-1] if totals else (0,) * len(gains)
+        totals.append(tuple(a + b for a, b in zip(before, gains)))
+    return totals

@@ -1,0 +1,281 @@
+"""The session review: history, results with the chart, players, CSV and JSON export, import, reopen."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+from flask import (Blueprint, Response, abort, current_app, make_response, redirect, render_template, request,
+                   url_for)
+from flask.cli import with_appcontext
+from werkzeug.exceptions import RequestEntityTooLarge
+
+from .. import entries
+from ..extensions import csrf
+from ..forms.review import CloseForm, HistoryFilterForm, ImportForm, ReopenForm
+from ..models import Table
+from ..review import chart, csvfiles, exchange, history, stats
+from ..review.session import review_of, timeline
+from ..rules import GAMES, RuleError
+from ..security import device_id
+from .home import remember
+from .table_page import refuse, table_or_404
+
+bp = Blueprint("review", __name__, cli_group=None)
+
+
+@bp.app_template_filter("local_time")
+def local_time(moment, pattern: str = "%d %b %Y, %H:%M") -> str:
+    """A stored time as the players' clock shows it."""
+    return history.local(moment).strftime(pattern) if moment else ""
+
+
+@bp.app_template_global()
+def session_forms(table: Table) -> dict:
+    """Fresh reopen / finish-again forms for a table's pages."""
+    return {"reopen": ReopenForm(seen=table.last_seq), "close": CloseForm(seen=table.last_seq)}
+
+
+def _game_choices() -> list[tuple[str, str]]:
+    return [(slug, GAMES[slug].NAME) for slug in GAMES]
+
+
+def _filters() -> tuple[HistoryFilterForm, history.Filters]:
+    form = HistoryFilterForm(request.args, games=_game_choices())
+    if request.args and not form.validate():
+        # Filters that cannot be read are left out; the form says why next to each field.
+        valid = {name: not getattr(form, name).errors for name in ("game", "player", "since", "until")}
+    else:
+        valid = dict.fromkeys(("game", "player", "since", "until"), True)
+    return form, history.Filters(
+        game=form.game.data or None if valid["game"] else None,
+        player=form.player.data or None if valid["player"] else None,
+        since=form.since.data if valid["since"] else None,
+        until=form.until.data if valid["until"] and valid["since"] else None,
+    )
+
+
+def _filter_args(form: HistoryFilterForm) -> dict:
+    """The filters as query arguments, for the page links and the CSV link."""
+    return {name: request.args[name] for name in ("game", "player", "since", "until") if request.args.get(name)}
+
+
+@bp.get("/history")
+def history_page() -> tuple[str, int]:
+    """Every session, newest first, 20 to a page, with filters."""
+    form, filters = _filters()
+    page = history.page_of(history.matching_ids(filters), request.args.get("page", 1, type=int) or 1)
+    rows = [(table, history.outcome(table)) for table in page.tables]
+    status = 422 if form.errors else 200
+    return render_template("review/history.html", form=form, page=page, rows=rows,
+                           args=_filter_args(form)), status
+
+
+def _winner_names(outcome: stats.Outcome) -> str:
+    return ", ".join(outcome.players[seat] for seat in outcome.winners)
+
+
+@bp.get("/history.csv")
+def history_csv() -> Response:
+    """The history list (with the same filters) as CSV."""
+    _, filters = _filters()
+    rows = []
+    for table in history.tables_by_ids(history.matching_ids(filters)):
+        outcome = history.outcome(table)
+        rows.append([
+            local_time(table.created_at, "%Y-%m-%d %H:%M"),
+            outcome.game_name,
+            ", ".join(outcome.players),
+            _winner_names(outcome) if outcome.finished else "",
+            table.status,
+            url_for("review.watch_results", token=table.watch_token, _external=True),
+        ])
+    return _csv(csvfiles.history_csv(rows), "history.csv")
+
+
+def _csv(text: str, filename: str) -> Response:
+    response = make_response(text)
+    response.headers["Content-Type"] = "text/csv; charset=utf-8"
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _slug_name(table: Table) -> str:
+    """A file name for the session: game and date."""
+    return f"{table.game}-{local_time(table.created_at, '%Y-%m-%d-%H%M')}"
+
+
+def _results(table: Table, *, watch: bool, forms: dict | None = None, status: int = 200) -> tuple[str, int]:
+    game = entries.game_of(table)
+    state = entries.state_of(table)
+    review = review_of(table.game, game, state)
+    logged = entries.history(table)
+    logged.reverse()
+    rows = [(entry, undone, entries.is_game_entry(entry)) for entry, undone in logged]
+    players = table.players
+    progression = review.progression
+    context = {
+        "table": table,
+        "game": game,
+        "review": review,
+        "watch": watch,
+        "players": players,
+        "chart": chart.build(players, progression, review.period_name, review.chart_name),
+        "chart_description": chart.description(players, progression, review.chart_name, review.period_name),
+        "timeline": timeline(table.game, game, players, table.options or {}, rows),
+        "game_over": game.finished(state),
+        "review_forms": {**({} if watch else session_forms(table)), **(forms or {})},
+        "token": table.watch_token if watch else table.token,
+    }
+    return render_template("review/results.html", **context), status
+
+
+@bp.get("/t/<token>/results")
+def results(token: str) -> tuple[str, int]:
+    """The session's standings, breakdown, chart, highlights and every entry in words."""
+    table = table_or_404(token)
+    remember(table)
+    return _results(table, watch=False)
+
+
+@bp.get("/w/<token>/results")
+def watch_results(token: str) -> tuple[str, int]:
+    """The same results, read-only, for the watch link (and the history's links)."""
+    return _results(table_or_404(token, watch=True), watch=True)
+
+
+def _results_csv(table: Table) -> Response:
+    game = entries.game_of(table)
+    review = review_of(table.game, game, entries.state_of(table))
+    return _csv(csvfiles.results_csv(table.players, review), f"{_slug_name(table)}-results.csv")
+
+
+@bp.get("/t/<token>/results.csv")
+def results_csv(token: str) -> Response:
+    """Standings and the per-hand/round breakdown as CSV."""
+    return _results_csv(table_or_404(token))
+
+
+@bp.get("/w/<token>/results.csv")
+def watch_results_csv(token: str) -> Response:
+    """Standings and breakdown as CSV, from the watch link."""
+    return _results_csv(table_or_404(token, watch=True))
+
+
+def _export(table: Table) -> Response:
+    response = make_response(exchange.dumps(table, entries.entries_of(table)))
+    response.headers["Content-Type"] = "application/json; charset=utf-8"
+    response.headers["Content-Disposition"] = f'attachment; filename="{_slug_name(table)}.json"'
+    return response
+
+
+@bp.get("/t/<token>/export.json")
+def export_json(token: str) -> Response:
+    """The session's whole entry log, players, options and times, as a file the import reads back."""
+    return _export(table_or_404(token))
+
+
+@bp.get("/w/<token>/export.json")
+def watch_export_json(token: str) -> Response:
+    """The session file, from the watch link."""
+    return _export(table_or_404(token, watch=True))
+
+
+def _session_action(token: str, form, act) -> Response | tuple[str, int]:
+    table = table_or_404(token)
+    if form.validate_on_submit():
+        try:
+            act(table, device=device_id(), key=form.key.data)
+        except RuleError as error:
+            refuse(form, error.message, None)
+        else:
+            return redirect(url_for("tables.page", token=table.token), 303)
+    else:
+        form.form_errors.append("That did not go through: reload the page and try again.")
+    name = "reopen" if isinstance(form, ReopenForm) else "close"
+    return _results(table, watch=False, forms={name: form}, status=422)
+
+
+@bp.post("/t/<token>/reopen")
+def reopen(token: str) -> Response | tuple[str, int]:
+    """Reopen a finished session on purpose, so that entries can be undone and corrected."""
+    return _session_action(token, ReopenForm(), entries.reopen)
+
+
+@bp.post("/t/<token>/close")
+def close(token: str) -> Response | tuple[str, int]:
+    """Mark a reopened session whose game is over finished again."""
+    return _session_action(token, CloseForm(), entries.close)
+
+
+@bp.get("/players")
+def players() -> str:
+    """Everyone who has played, with their record per game."""
+    everyone = stats.player_stats(history.all_outcomes(), list(GAMES.keys()))
+    return render_template("review/players.html", players=everyone)
+
+
+@bp.get("/players/<path:name>")
+def player(name: str) -> tuple[str, int]:
+    """One player's record and every session they sat at."""
+    key = stats.name_key(name)
+    outcomes = history.all_outcomes()
+    found = [p for p in stats.player_stats(outcomes, list(GAMES.keys())) if p.key == key]
+    if not key or not found:
+        abort(404)
+    return render_template("review/player.html", player=found[0], sessions=stats.sessions_of(outcomes, key)), 200
+
+
+@bp.get("/import")
+def import_form() -> str:
+    """The upload form for a session file."""
+    return render_template("review/import.html", form=ImportForm(), limit_mb=exchange.MAX_BYTES // (1024 * 1024))
+
+
+@csrf.exempt
+@bp.post("/import")
+def import_session() -> Response | tuple[str, int]:
+    """Create a session from an uploaded file; refused with the reason, and nothing created, if any entry fails.
+
+    Exempt from the global CSRF check only because that check reads the body
+    before this view can allow a 1 MB upload; the form checks its own token.
+    """
+    # Room for the file and the multipart wrapping around it.
+    request.max_content_length = exchange.MAX_BYTES + 64 * 1024
+    limit = exchange.MAX_BYTES // (1024 * 1024)
+    try:
+        form = ImportForm()
+        valid = form.validate_on_submit()
+    except RequestEntityTooLarge:
+        form = ImportForm(formdata=None)
+        form.file.errors = [f"The file is larger than {limit} MB: it cannot be a session export."]
+        return render_template("review/import.html", form=form, limit_mb=limit), 413
+    if valid:
+        raw = form.file.data.read(exchange.MAX_BYTES + 1)
+        try:
+            table = exchange.import_session(raw)
+        except exchange.ImportRefused as error:
+            form.file.errors = [str(error)]
+        else:
+            current_app.logger.info("imported table %s (%s, %d entries)", table.id, table.game, table.last_seq)
+            remember(table)
+            return redirect(url_for("review.results", token=table.token), 303)
+    return render_template("review/import.html", form=form, limit_mb=limit), 422
+
+
+@bp.cli.command("import-session")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@with_appcontext
+def import_session_command(file: Path) -> None:
+    """Create a session from a JSON file exported by the app (nothing is created if any entry is refused)."""
+    if file.stat().st_size > exchange.MAX_BYTES:
+        raise click.ClickException(f"{file} is larger than {exchange.MAX_BYTES // (1024 * 1024)} MB: "
+                                   "it cannot be a session export. Nothing was imported.")
+    try:
+        table = exchange.import_session(file.read_bytes())
+    except exchange.ImportRefused as error:
+        raise click.ClickException(f"{error} Nothing was imported.") from None
+    click.echo(f"Imported {GAMES[table.game].NAME}: {', '.join(table.players)}, {table.last_seq} entries, "
+               f"{table.status}.")
+    click.echo(f"Table: /t/{table.token}")
+    click.echo(f"Results: /t/{table.token}/results")
