@@ -9,7 +9,8 @@
 
   var controls = document.querySelector("[data-bell-controls]");
   if (!controls) return;
-  var STALE_MS = 15000; // a ring that old when this phone learns of it is history, not news
+  var STALE_MS = 15000; // a ring that old when a poll brings it is history, not news
+  var STALE_ON_LOAD_MS = 3000; // a page opened after the ring does not ring it again
   var table = controls.getAttribute("data-bell-table") || "";
   var keys = { enabled: "bell-enabled:" + table, rung: "bell-rung:" + table, wake: "bell-wake:" + table };
   var flashBox = document.querySelector("[data-bell-flash]");
@@ -132,15 +133,15 @@
     if (announcer) announcer.textContent = "Ding-a-Ding! " + new Date().toLocaleTimeString();
   }
 
-  function consider(id, at) {
+  function consider(id, at, stale) {
     if (!id || !(at > 0) || rung[id] || pending[id]) return;
     var wait = at - serverNow();
-    if (wait < -STALE_MS) { remember(id); return; }
+    if (wait < -(stale || STALE_MS)) { remember(id); return; }
     pending[id] = window.setTimeout(function () { ring(id); }, Math.max(0, wait));
   }
 
-  function considerBell(bell) {
-    if (bell) consider(bell.getAttribute("data-ring-id"), Number(bell.getAttribute("data-ring-at")));
+  function considerBell(bell, stale) {
+    if (bell) consider(bell.getAttribute("data-ring-id"), Number(bell.getAttribute("data-ring-at")), stale);
   }
 
   // The poll's answer may be held back (a form being filled in): read the ring from it anyway.
@@ -172,7 +173,8 @@
     var countdown = bell.querySelector("[data-bell-countdown]");
     if (deadline && countdown) {
       countdown.hidden = false;
-      countdown.textContent = now < deadline ? "Closes in " + face(deadline - now + 999) : "Closing…";
+      // Rounded up, and never more than the fixed time before the ring itself.
+      countdown.textContent = now < deadline ? "Closes in " + face(Math.min(deadline - now + 999, deadline - since)) : "Closing…";
       var warning = Number(bell.getAttribute("data-warning"));
       var late = now >= warning;
       bell.classList.toggle("is-warning", late);
@@ -197,17 +199,17 @@
     });
   }
 
-  function refresh() {
+  function refresh(stale) {
     var bell = document.getElementById("bell");
     if (!bell) return;
-    considerBell(bell);
+    considerBell(bell, stale);
     guard(bell);
     bell.querySelectorAll("[data-bell-hold]").forEach(function (button) { button.hidden = false; });
     if (bell.getAttribute("data-open-since") && !ticking) ticking = window.setInterval(tick, 250);
     tick();
   }
 
-  document.addEventListener("htmx:afterSettle", refresh);
+  document.addEventListener("htmx:afterSettle", function () { refresh(); });
 
   // --- hold or tap to keep ringing (this phone) --------------------------------
   var holding = null;
@@ -278,5 +280,5 @@
 
   controls.hidden = false;
   showState();
-  refresh();
+  refresh(STALE_ON_LOAD_MS);
 })();

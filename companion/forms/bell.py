@@ -8,7 +8,7 @@ from wtforms.validators import InputRequired, ValidationError
 from ..bell import MINUTES
 from . import ActionForm
 
-MINUTE_CHOICES = [(minutes, f"{minutes} min") for minutes in MINUTES]
+MINUTE_CHOICES = [(minutes, str(minutes)) for minutes in MINUTES]
 MINUTES_SENTENCE = "Choose a number of minutes from the list, 1 to 10."
 
 
@@ -55,9 +55,9 @@ class BellOpenForm(BellForm):
         ("fixed", "After a fixed time"),
         ("hidden", "At a hidden moment"),
     ])
-    minutes = MinutesField("Fixed time", default=3)
-    low = MinutesField("Not before", default=1)
-    high = MinutesField("Not after", default=3)
+    minutes = MinutesField("Fixed (min)", default=3)
+    low = MinutesField("Hidden from (min)", default=1)
+    high = MinutesField("to (min)", default=3)
 
 
 class BellCloseForm(BellForm):

@@ -61,8 +61,9 @@ def bell_panel(table, state, seat, watch: bool, forms: dict) -> dict:
     trader = getattr(state, "first_trader", None) if view.kind == "market" else None
     return {
         "view": view,
-        "open_form": forms.get("bell_open") or BellOpenForm(seen=table.last_seq),
-        "close_form": forms.get("bell_close") or BellCloseForm(seen=table.last_seq),
+        # formdata=None: a fresh form must not pick up the key of the form just posted.
+        "open_form": forms.get("bell_open") or BellOpenForm(formdata=None, seen=table.last_seq),
+        "close_form": forms.get("bell_close") or BellCloseForm(formdata=None, seen=table.last_seq),
         "trader": trader,
         "trader_name": table.players[trader] if trader is not None else "",
         # Anyone may ring in a pinch; the First Trader's own phone rings for real.
