@@ -79,6 +79,7 @@ def test_an_impossible_quick_tally_is_explained_next_to_the_field(client, query,
     assert response.status_code == (200 if htmx else 422)
     text = text_of(response)
     assert re.search(rf'id="{where}"[^>]*>{re.escape(message)}', text)
+    assert "Nothing was counted: check the entries marked below." in text  # said at the top, where the page opens
     assert "Money this round" not in text
 
 

@@ -109,7 +109,7 @@ def test_without_a_seat_the_phone_plays_for_whoever_is_next(client, table):
     assert "Playing for Ana" in text and text.count('name="seafood"') == 5
     for name in ["Shrimp", "Sea urchins", "Oysters", "Octopus", "Mussels"]:
         assert f'<span class="sf-label">{name}</span>' in text
-    assert "now 30" in text  # octopus's price on its button
+    assert "sells at 30 now" in text  # octopus's price on its button
 
 
 @pytest.mark.parametrize("htmx", [False, True])
