@@ -39,10 +39,13 @@ def init_app(app: Flask) -> None:
         return render_error(error.code or 500)
 
     @app.errorhandler(OperationalError)
-    def database_away(error: OperationalError) -> tuple[str, int]:
-        db.session.rollback()
+    def database_away(error: OperationalError) -> tuple[str, int, dict]:
+        try:
+            db.session.rollback()
+        except OperationalError:
+            pass  # the connection is gone; nothing was committed on it
         current_app.logger.error("database unavailable: %s", error)
-        return render_error(503)
+        return *render_error(503), {"Retry-After": "5"}
 
     @app.errorhandler(Exception)
     def unexpected(error: Exception) -> tuple[str, int]:
