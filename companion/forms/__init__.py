@@ -91,7 +91,8 @@ class NewTableForm(FlaskForm):
             raise ValidationError(f"Each player needs a different name: {', '.join(duplicates)} is there twice.")
 
     def validate_starter(self, field: SelectField) -> None:
-        if field.data != "random" and int(field.data) >= len(self.names()):
+        # Anything not offered is already refused as "Not a valid choice"; only a seat past the names is left.
+        if field.data.isdecimal() and int(field.data) >= len(self.names()):
             raise ValidationError("Pick one of the players entered above, or random.")
 
     def names(self) -> list[str]:
