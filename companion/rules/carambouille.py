@@ -20,7 +20,9 @@ from companion.rules.carambouille_memo import (  # noqa: F401  (re-exported)
     DECK_SIZE,
     DEFAULT_MEMO,
     FACE_VALUES,
+    MAX_MEMO_VALUE,
     PRODUCT_BY_SLUG,
+    PRODUCT_CARDS,
     PRODUCTS,
     SALE_CARDS,
     UNCONFIRMED_COLUMNS,
@@ -38,6 +40,7 @@ from companion.rules.carambouille_pages import (  # noqa: F401  (re-exported)
     DealOutcome,
     deal_outcome,
     dealing,
+    duration_words,
     exchange_open,
     held_count,
     memo_changes,
@@ -46,6 +49,7 @@ from companion.rules.carambouille_pages import (  # noqa: F401  (re-exported)
     next_seller,
     sale_card_choices,
     sale_card_label,
+    sale_card_slots,
     sellers_after,
 )
 from companion.rules.carambouille_sales import (  # noqa: F401  (re-exported)

@@ -83,9 +83,21 @@ def sale_card_choices(
     return choices
 
 
+def sale_card_slots(
+    state: State, seller: int, cards: int, chosen: Sequence[tuple[str, int]]
+) -> list[tuple[tuple[str, int] | None, list[tuple[str, int]]]]:
+    """The sale form's "then…" selects: each card chosen with what it could have been, then one empty
+    select while another card can still be played."""
+    slots = [(chosen[i], sale_card_choices(state, seller, cards, chosen[:i])) for i in range(len(chosen))]
+    if following := sale_card_choices(state, seller, cards, chosen):
+        slots.append((None, following))
+    return slots
+
+
 def sale_card_label(state: State, card: str, seat: int) -> str:
     """ "Bargain by Ana" """
-    return f"{CARD_NAMES[card]} by {state.players[seat]}"
+    who = state.players[seat] if 0 <= seat < len(state.players) else "nobody at this table"
+    return f"{CARD_NAMES[card]} by {who}"
 
 
 @dataclass(frozen=True)
@@ -112,6 +124,11 @@ def deal_outcome(state: State, hand_sizes: Sequence[int]) -> DealOutcome:
         stock_left=state.stock - total,
         last_hand=state.stock - total == 0,
     )
+
+
+def duration_words(seconds: int) -> str:
+    """ "4 min 05 s", "45 s" """
+    return f"{seconds // 60} min {seconds % 60:02d} s" if seconds >= 60 else f"{seconds} s"
 
 
 def dealing(state: State) -> bool:
@@ -146,6 +163,7 @@ __all__ = [
     "DealOutcome",
     "deal_outcome",
     "dealing",
+    "duration_words",
     "exchange_open",
     "held_count",
     "memo_changes",
@@ -154,5 +172,6 @@ __all__ = [
     "next_seller",
     "sale_card_choices",
     "sale_card_label",
+    "sale_card_slots",
     "sellers_after",
 ]

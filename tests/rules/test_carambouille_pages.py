@@ -120,3 +120,17 @@ def test_memo_overrides_keep_only_what_differs_from_the_print():
     memo = dict(game.DEFAULT_MEMO) | {40: (40, 100, 180, 300, 500)}
     assert game.memo_overrides(memo) == {"40": [None, None, None, None, 500]}
     assert game.memo_overrides(dict(game.DEFAULT_MEMO)) == {}
+
+
+@pytest.mark.parametrize("seconds, words", [(45, "45 s"), (60, "1 min 00 s"), (245, "4 min 05 s")])
+def test_duration_words(seconds, words):
+    assert game.duration_words(seconds) == words
+
+
+def test_sale_card_slots_show_each_choice_then_one_empty_select():
+    state = holding(holding(sales(), ANA, illusion=1), BEN, bargain=1)
+    assert game.sale_card_slots(state, ANA, 3, []) == [(None, [("illusion", ANA), ("bargain", BEN), ("overstock", BEN)])]
+    slots = game.sale_card_slots(state, ANA, 3, [("bargain", BEN)])
+    assert slots == [(("bargain", BEN), [("illusion", ANA), ("bargain", BEN), ("overstock", BEN)]),
+                     (None, [("illusion", ANA)])]
+    assert game.sale_card_slots(state, ANA, 3, [("overstock", BEN)])[-1][0] == ("overstock", BEN)

@@ -1,0 +1,221 @@
+"""Carambouille's forms: the shape of a sale, a purchase, a deal, the cards played and the memo.
+
+Shape only: every field is bounded here, and what it means (whose turn, who
+holds what, what is left) is checked by ``companion.rules.carambouille``.
+Field names are the event keys, so a refusal lands next to its field.
+"""
+
+from __future__ import annotations
+
+from flask_wtf import FlaskForm
+from wtforms import FieldList, Form, HiddenField, IntegerField, RadioField, SelectField, StringField
+from wtforms.validators import AnyOf, InputRequired, NumberRange, Optional, Regexp, ValidationError
+
+from ..rules import carambouille as game
+from . import ActionForm
+
+SEAT = NumberRange(min=0, max=game.MAX_PLAYERS - 1)
+PRODUCT_CHOICES = [("", "Choose a product")] + [(p.slug, p.name) for p in game.PRODUCTS]
+CARD_CHOICES = [(kind, name) for kind, name in game.CARD_NAMES.items()]
+STEPS = ("preview", "confirm")
+# A sale card on a sale, as the form sends it: "bargain:2" (card, seat).
+EFFECT = Regexp(r"^((illusion|bargain|overstock):[0-6])?$", message="Choose a sale card from the list.")
+
+
+def seat_field(label: str = "Player", *, optional: bool = False) -> IntegerField:
+    checks = [Optional()] if optional else [InputRequired("Choose a player.")]
+    return IntegerField(label, validators=[*checks, SEAT])
+
+
+def flat_errors(field: FieldList) -> list[str]:
+    """A list field's own errors and its entries', as sentences."""
+    found = []
+    for error in field.errors:
+        found += [error] if isinstance(error, str) else [e for e in error if isinstance(e, str)]
+    return list(dict.fromkeys(found))
+
+
+def read_effects(values: list[str | None]) -> list[tuple[str, int]]:
+    """The sale cards chosen, in order, blanks (and anything unreadable, refused by EFFECT) skipped."""
+    chosen = []
+    for value in values:
+        if value and EFFECT.regex.fullmatch(value):
+            card, seat = value.split(":")
+            chosen.append((card, int(seat)))
+    return chosen
+
+
+class SaleForm(ActionForm):
+    """A sale: the seller (whose turn it is), a product, 1–5 cards, the sale cards played on it."""
+
+    player = IntegerField(widget=HiddenField.widget, validators=[InputRequired("Say who sells."), SEAT])
+    product = SelectField("Product", choices=PRODUCT_CHOICES,
+                          validators=[InputRequired("Choose the product sold.")])
+    cards = IntegerField("Cards sold together", validators=[InputRequired("How many cards are sold?"),
+                                                             NumberRange(min=1, max=5, message="A sale is 1 to 5 cards.")])
+    effects = FieldList(StringField(validators=[Optional(), EFFECT]), min_entries=0,
+                        max_entries=game.MAX_SALE_EFFECTS)
+    # Only an explicit "Record" records: a form sent any other way is previewed.
+    step = HiddenField(default="preview", validators=[Optional(), AnyOf(STEPS)])
+
+    # Set by the view: the arithmetic of the sale as entered, or why it cannot be made.
+    preview = None
+
+    def chosen_effects(self) -> list[tuple[str, int]]:
+        return read_effects([entry.data for entry in self.effects.entries])
+
+    def effects_errors(self) -> list[str]:
+        return flat_errors(self.effects)
+
+    def event(self) -> dict:
+        event = {"type": "sale", "player": self.player.data, "product": self.product.data,
+                 "cards": self.cards.data}
+        if effects := self.chosen_effects():
+            event["effects"] = [{"card": card, "player": seat} for card, seat in effects]
+        return event
+
+
+class BuyForm(ActionForm):
+    """Buying 1 or 2 Carambouille cards: the button says how many, the radios what was drawn."""
+
+    player = IntegerField(widget=HiddenField.widget, validators=[InputRequired("Say who buys."), SEAT])
+    cards = IntegerField("Cards bought", validators=[InputRequired("Tap +1 or +2."),
+                                                      NumberRange(min=1, max=game.MAX_PURCHASES)])
+    first = RadioField("Card drawn", choices=CARD_CHOICES, validate_choice=False,
+                       validators=[InputRequired("Tap the type of the card you drew."), AnyOf(game.CARD_TYPES)])
+    second = RadioField("Second card drawn", choices=CARD_CHOICES, validate_choice=False)
+
+    def validate_second(self, field: RadioField) -> None:
+        if self.cards.data == 2 and not field.data:
+            raise ValidationError("Tap the type of the second card you drew.")
+        if field.data and field.data not in game.CARD_TYPES:
+            raise ValidationError("Tap one of the six Carambouille cards.")
+
+    def event(self) -> dict:
+        drawn = [self.first.data] + ([self.second.data] if self.cards.data == 2 else [])
+        return {"type": "buy", "player": self.player.data, "cards": drawn}
+
+
+class EndTurnForm(ActionForm):
+    """The seller is done selling and buying."""
+
+    player = IntegerField(widget=HiddenField.widget, validators=[InputRequired(), SEAT])
+
+    def event(self) -> dict:
+        return {"type": "end_sales_turn", "player": self.player.data}
+
+
+class PlayCardForm(ActionForm):
+    """A Carambouille card played on its own: “I lied!”, Persuasion (on someone), a Basket laid."""
+
+    type = HiddenField(validators=[InputRequired(), AnyOf(("i_lied", "persuasion", "basket"))])
+    player = seat_field("Who plays it")
+    target = seat_field("On whom (optional)", optional=True)
+
+    def event(self) -> dict:
+        event = {"type": self.type.data, "player": self.player.data}
+        if self.type.data == "persuasion" and self.target.data is not None:
+            event["target"] = self.target.data
+        return event
+
+
+class GiveCardForm(ActionForm):
+    """A Carambouille card traded to another player during the exchanges."""
+
+    player = seat_field("Who gives it")
+    to = seat_field("To")
+    card = SelectField("Card", choices=CARD_CHOICES, validators=[InputRequired()])
+
+    def event(self) -> dict:
+        return {"type": "give_card", "player": self.player.data, "to": self.to.data, "card": self.card.data}
+
+
+class DealForm(ActionForm):
+    """The new First Trader's deal: each player's hand size as counted; the app works out the cards."""
+
+    hand_sizes = FieldList(
+        IntegerField("Cards in hand", validators=[InputRequired("Count the cards in this hand."),
+                                                  NumberRange(min=0, max=game.PRODUCT_CARDS)]),
+        min_entries=game.MIN_PLAYERS, max_entries=game.MAX_PLAYERS)
+    step = HiddenField(default="preview", validators=[Optional(), AnyOf(STEPS)])
+    # Set by the view: the deal for the sizes entered, and whether a player has changed them.
+    outcome = None
+    touched = False
+
+    def __init__(self, *args, players: int = game.MIN_PLAYERS, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        while len(self.hand_sizes.entries) < players:
+            self.hand_sizes.append_entry()
+        while len(self.hand_sizes.entries) > players:
+            self.hand_sizes.pop_entry()
+
+    def sizes(self) -> list[int]:
+        return [entry.data for entry in self.hand_sizes.entries]
+
+
+class EndGameForm(ActionForm):
+    """The players end the game: the final standings."""
+
+    def event(self) -> dict:
+        return {"type": "end_game"}
+
+
+def _memo_fields():
+    for value in game.FACE_VALUES:
+        for cards in range(1, 6):
+            yield f"m{value}_{cards}", IntegerField(
+                f"{cards} × {value}",
+                validators=[InputRequired(f"Give the value of {cards} card{'s' if cards > 1 else ''} of {value}."),
+                            NumberRange(min=0, max=game.MAX_MEMO_VALUE,
+                                        message=f"A selling value is 0 to {game.MAX_MEMO_VALUE} points.")])
+
+
+class HouseMemoForm(ActionForm):
+    """Every cell of the table's memo card; "reset" goes back to the printed memo."""
+
+    reset = HiddenField(validators=[Optional(), AnyOf(("", "yes"))])
+    memo = HiddenField()  # where a refusal of the whole memo is shown
+
+    def cell(self, value: int, cards: int):
+        return self[f"m{value}_{cards}"]
+
+    def table_memo(self) -> dict[int, tuple[int, ...]]:
+        if self.reset.data == "yes":
+            return dict(game.DEFAULT_MEMO)
+        return {value: tuple(self.cell(value, n).data for n in range(1, 6)) for value in game.FACE_VALUES}
+
+    @classmethod
+    def filled(cls, memo: dict[int, tuple[int, ...]], **kwargs) -> HouseMemoForm:
+        data = {f"m{value}_{n + 1}": cell for value, row in memo.items() for n, cell in enumerate(row)}
+        return cls(data=data, **kwargs)
+
+    def event(self) -> dict:
+        return {"type": "house_memo", "memo": game.memo_overrides(self.table_memo())}
+
+    def validate(self, extra_validators=None) -> bool:
+        if self.reset.data == "yes":
+            # Going back to the print needs no cells.
+            for name, _ in _memo_fields():
+                self[name].validators = [Optional()]
+        return super().validate(extra_validators)
+
+
+for _name, _field in _memo_fields():
+    setattr(HouseMemoForm, _name, _field)
+
+
+class CalculatorForm(Form):
+    """The memo page's quick calculator (a GET form: nothing is recorded)."""
+
+    product = SelectField("Product", choices=PRODUCT_CHOICES, validators=[InputRequired("Choose a product.")])
+    cards = RadioField("Cards sold together", choices=[(n, str(n)) for n in range(1, 6)], coerce=int,
+                       validators=[InputRequired("How many cards are sold together?")])
+    effects = FieldList(SelectField(choices=[("", "—")] + [(c, game.CARD_NAMES[c]) for c in game.SALE_CARDS],
+                                    validators=[Optional()]),
+                        min_entries=0, max_entries=game.MAX_SALE_EFFECTS)
+
+    def chosen_effects(self) -> list[str]:
+        return [entry.data for entry in self.effects.entries if entry.data in game.SALE_CARDS]
+
+    def effects_errors(self) -> list[str]:
+        return flat_errors(self.effects)

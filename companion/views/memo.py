@@ -1,0 +1,102 @@
+"""Carambouille's memo card: the printed one, a table's house memo, the quick calculator, changing the house memo."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from .. import entries
+from ..forms.carambouille import CalculatorForm, HouseMemoForm
+from ..models import Table
+from ..rules import RuleError
+from ..rules import carambouille as game
+from ..security import device_id
+from ..templating import is_htmx
+from .table_page import refuse, table_or_404
+
+bp = Blueprint("memo", __name__)
+
+
+def _carambouille(table: Table) -> Table:
+    if table.game != "carambouille":
+        abort(404)
+    return table
+
+
+def calculate(memo: dict[int, tuple[int, ...]]) -> tuple[CalculatorForm, list[str], int | None, int]:
+    """The calculator as asked in the query string: its form, the arithmetic in words, the value, the status."""
+    form = CalculatorForm(request.args)
+    if not request.args:
+        return form, [], None, 200
+    if not form.validate():
+        return form, [], None, 422
+    product = game.PRODUCT_BY_SLUG[form.product.data]
+    try:
+        steps = game.steps_on_row(memo[product.face_value], form.cards.data, form.chosen_effects())
+    except RuleError as error:
+        refuse(form, error.message, error.field)
+        return form, [], None, 422
+    lines = [steps[0].text(product.name)] + [step.text() for step in steps[1:]]
+    return form, lines, steps[-1].value, 200
+
+
+def _memo_page(memo, changed, *, table: Table | None = None, watch: bool = False,
+               here: str) -> tuple[str, int, dict]:
+    """The memo page, or only its calculator for an htmx change (a wrong entry answers 200 so htmx swaps it)."""
+    form, lines, value, status = calculate(memo)
+    context = {"memo": memo, "changed": changed, "game": game, "form": form, "lines": lines, "value": value,
+               "table": table, "watch": watch, "here": here}
+    if is_htmx():
+        return render_template("carambouille/_calculator.html", **context), 200, {"Vary": "HX-Request"}
+    return render_template("carambouille/memo.html", **context), status, {"Vary": "HX-Request"}
+
+
+@bp.get("/memo/carambouille")
+def card() -> tuple[str, int, dict]:
+    """The printed memo card (face value × 1 to 5 cards) and the quick sale calculator; nothing is stored."""
+    return _memo_page(dict(game.DEFAULT_MEMO), frozenset(), here=url_for("carambouille.memo.card"))
+
+
+@bp.get("/t/<token>/memo")
+def table_card(token: str) -> tuple[str, int, dict]:
+    """The memo this table plays with, its house changes marked, and the calculator on it."""
+    table = _carambouille(table_or_404(token))
+    memo, changed = game.house_memo(entries.state_of(table))
+    return _memo_page(memo, changed, table=table, here=url_for("carambouille.memo.table_card", token=token))
+
+
+@bp.get("/w/<token>/memo")
+def watch_card(token: str) -> tuple[str, int, dict]:
+    """The table's memo, from the watch view."""
+    table = _carambouille(table_or_404(token, watch=True))
+    memo, changed = game.house_memo(entries.state_of(table))
+    return _memo_page(memo, changed, table=table, watch=True, here=url_for("carambouille.memo.watch_card", token=token))
+
+
+def _edit_page(table: Table, form: HouseMemoForm, status: int = 200) -> tuple[str, int]:
+    state = entries.state_of(table)
+    return render_template("carambouille/memo_edit.html", table=table, form=form, game=game,
+                           changed=game.house_memo(state)[1]), status
+
+
+@bp.get("/t/<token>/memo/edit")
+def edit(token: str) -> tuple[str, int]:
+    """Every cell of the table's memo, to correct (the house memo)."""
+    table = _carambouille(table_or_404(token))
+    memo, _ = game.house_memo(entries.state_of(table))
+    return _edit_page(table, HouseMemoForm.filled(memo, formdata=None, seen=table.last_seq))
+
+
+@bp.post("/t/<token>/memo/edit")
+def save(token: str) -> Response | tuple[str, int]:
+    """Record the house memo as an entry of the table (it shows in the history and can be undone)."""
+    table = _carambouille(table_or_404(token))
+    form = HouseMemoForm()
+    if form.validate_on_submit():
+        try:
+            entries.record(table, form.event(), device=device_id(), key=form.key.data, seen=form.seen.data)
+        except RuleError as error:
+            refuse(form, error.message, "memo")
+        else:
+            return redirect(url_for("carambouille.memo.table_card", token=table.token), 303)
+    return _edit_page(table, form, 422)

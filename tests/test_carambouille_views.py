@@ -1,0 +1,405 @@
+"""The Carambouille table page: the board, the sale with its preview, purchases, the cards played, the deal, the end."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+import sqlalchemy as sa
+
+from companion import entries
+from companion.extensions import db
+from companion.models import Entry, Table
+from conftest import form_key, make_table
+
+HTMX = {"HX-Request": "true"}
+ANA, BEN, CY = 0, 1, 2
+
+
+def text(response) -> str:
+    """The page as a player reads it: tags dropped, entities decoded, spaces squeezed."""
+    words = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", response.text)).split())
+    return re.sub(r" ([,.;:!?)/])", r"\1", words)
+
+
+def new_table(app, players=("Ana", "Ben", "Cy"), first=ANA) -> str:
+    return make_table(app, "carambouille", list(players), {"first_trader": first})
+
+
+def state(app, token):
+    with app.app_context():
+        table = db.session.scalar(sa.select(Table).filter_by(token=token))
+        return entries.state_of(table)
+
+
+def entry_count(app) -> int:
+    with app.app_context():
+        return db.session.scalar(sa.select(sa.func.count()).select_from(Entry))
+
+
+def record(app, token, event):
+    """An entry recorded straight through the log (to set a scene quickly)."""
+    with app.app_context():
+        table = db.session.scalar(sa.select(Table).filter_by(token=token))
+        entries.record(table, event)
+
+
+def post(client, token, action, data, htmx=False):
+    return client.post(f"/t/{token}/carambouille/{action}", data={"key": form_key(), **data},
+                       headers=HTMX if htmx else {})
+
+
+def ring(client, token):
+    """The First Trader's bell (the bell's own page): opens the market, or closes it."""
+    response = client.post(f"/t/{token}/bell/open", data={"bell-key": form_key(), "bell-mode": "hand"})
+    assert response.status_code == 303, response.text
+    response = client.post(f"/t/{token}/bell/close", data={"bell-key": form_key()})
+    assert response.status_code == 303, response.text
+
+
+def sell(client, token, player, product, cards, *effects, htmx=False):
+    data = {"player": player, "product": product, "cards": cards, "step": "confirm"}
+    data |= {f"effects-{i}": f"{card}:{by}" for i, (card, by) in enumerate(effects)}
+    return post(client, token, "sale", data, htmx)
+
+
+def buy(client, token, player, *drawn):
+    data = {"player": player, "cards": len(drawn), "first": drawn[0]} | ({"second": drawn[1]} if len(drawn) > 1 else {})
+    return post(client, token, "buy", data)
+
+
+def end_turn(client, token, player):
+    return post(client, token, "end-turn", {"player": player})
+
+
+def deal(client, token, sizes):
+    return post(client, token, "deal", {f"hand_sizes-{i}": n for i, n in enumerate(sizes)} | {"step": "confirm"})
+
+
+def in_sales(app, client, token):
+    ring(client, token)
+    assert state(app, token).phase == "sales"
+
+
+# --- the board -----------------------------------------------------------------------
+
+def test_new_table_shows_the_exchange_phase_the_bell_and_the_empty_pad(app, client):
+    token = new_table(app, first=BEN)
+    page = client.get(f"/t/{token}")
+    assert page.status_code == 200
+    words = text(page)
+    assert "Hand 1 Exchange phase — Ben, the First Trader" in words
+    assert "Stock 82 product cards" in words and "Carambouille deck 24 of 24" in words
+    assert "No product sold yet" in words
+    assert 'aria-label="Scores"' in page.text and "Score pad: 1 hand" in words
+    assert "Memo card &amp; calculator" in page.text
+
+
+def test_sales_turn_is_highlighted_and_the_next_seller_named(app, client):
+    token = new_table(app)
+    in_sales(app, client, token)
+    page = client.get(f"/t/{token}")
+    words = text(page)
+    assert "Sales: Ana's turn, then Ben, Cy." in words
+    assert 'class=" turn" aria-current="step"' in page.text
+    assert "Done selling — next: Ben" in words
+
+
+def test_watch_view_shows_the_board_without_any_form(app, client):
+    token = new_table(app)
+    in_sales(app, client, token)
+    with app.app_context():
+        watch = db.session.scalar(sa.select(Table.watch_token).filter_by(token=token))
+    page = client.get(f"/w/{watch}")
+    assert page.status_code == 200
+    assert "Sales:" in text(page) and "Score pad" in text(page)
+    assert "/carambouille/sale" not in page.text and "<form" not in page.text.split('id="live"')[1].split("Latest entries")[0]
+    assert client.get(f"/w/{watch}/pad").status_code == 200
+
+
+# --- sales ----------------------------------------------------------------------------
+
+def test_sale_preview_without_javascript_shows_the_arithmetic_then_confirm_records(app, client):
+    token = new_table(app)
+    in_sales(app, client, token)
+    before = entry_count(app)
+    preview = post(client, token, "sale", {"player": ANA, "product": "cheese", "cards": 3, "step": "preview"})
+    assert preview.status_code == 200
+    assert "3 × cheese = 180" in text(preview) and "Ana earns 180 points" in text(preview)
+    assert "Record the sale: +180" in text(preview)
+    assert entry_count(app) == before
+    assert sell(client, token, ANA, "cheese", 3).status_code == 303
+    assert state(app, token).points == (180, 0, 0)
+    assert "Ana sold 3 cheese for 180." in text(client.get(f"/t/{token}"))
+
+
+def test_sale_preview_with_htmx_is_the_sale_form_alone_with_the_choices_still_possible(app, client):
+    token = new_table(app)
+    in_sales(app, client, token)
+    record(app, token, {"type": "sale", "player": ANA, "product": "wine", "cards": 3})
+    response = client.get(f"/t/{token}/carambouille/sale", headers=HTMX,
+                          query_string={"player": ANA, "product": "wine", "key": form_key()})
+    assert response.status_code == 200 and "HX-Request" in response.headers["Vary"]
+    assert response.text.lstrip().startswith('<form id="sale-form"') and "<html" not in response.text
+    assert "at most 2 left" in text(response)
+    # 3, 4 and 5 wine are no longer possible; the values of 1 and 2 are shown on their buttons.
+    assert re.search(r'value="3"\s+disabled', response.text) and not re.search(r'value="2"\s+disabled', response.text)
+    assert "wine (50) — 2 left" in text(response)
+    # Nothing chosen yet: nothing refused yet.
+    assert 'class="error"' not in response.text
+
+
+def test_sale_with_sale_cards_shows_who_played_what_and_records_the_final_value(app, client):
+    token = new_table(app)
+    in_sales(app, client, token)
+    record(app, token, {"type": "sale", "player": ANA, "product": "saffron", "cards": 2})  # 250
+    record(app, token, {"type": "buy", "player": ANA, "cards": ["illusion"]})
+    record(app, token, {"type": "end_sales_turn", "player": ANA})
+    record(app, token, {"type": "sale", "player": BEN, "product": "truffles", "cards": 2})  # 225
+    record(app, token, {"type": "buy", "player": BEN, "cards": ["bargain", "overstock"]})
+    for seat in (BEN, CY):
+        record(app, token, {"type": "end_sales_turn", "player": seat})
+    record(app, token, {"type": "deal", "cards": [3, 3, 3]})
+    ring(client, token)
+    for seat in (BEN, CY):
+        record(app, token, {"type": "end_sales_turn", "player": seat})
+    # Ana's turn: her Illusion, then Ben's Bargain.
+    query = {"player": ANA, "product": "cheese", "cards": 3, "effects-0": "illusion:0", "key": form_key()}
+    response = client.get(f"/t/{token}/carambouille/sale", headers=HTMX, query_string=query)
+    assert "Illusion by Ana" in response.text and "Bargain by Ben" in response.text
+    assert "Bargain by Cy" not in response.text  # Cy holds no Carambouille card at all
+    query["effects-1"] = "bargain:1"
+    response = client.get(f"/t/{token}/carambouille/sale", headers=HTMX, query_string=query)
+    assert "3 × cheese = 180 Illusion by Ana → 300 Bargain by Ben → 150" in text(response)
+    assert sell(client, token, ANA, "cheese", 3, ("illusion", ANA), ("bargain", BEN), htmx=True).status_code == 200
+    assert state(app, token).points == (250 - 50 + 150, 225 - 100, 0)
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+@pytest.mark.parametrize("data, field, message", [
+    ({"product": "cheese", "cards": 6}, "sale-cards-error", "A sale is 1 to 5 cards."),
+    ({"product": "caviar", "cards": 1}, "sale-product-error", "Not a valid choice"),
+    ({"product": "cheese", "cards": 2, "effects-0": "bargain:1"}, "sale-effects-error", "Ben holds no Bargain card."),
+    ({"product": "cheese", "cards": 2, "effects-0": "illusion:1"}, "sale-effects-error",
+     "Only the seller can play Illusion on a sale."),
+    ({"product": "cheese", "cards": 2, "effects-0": "magic:1"}, "sale-effects-error", "Choose a sale card from the list."),
+])
+def test_refused_sale_says_why_next_to_the_field_and_changes_nothing(app, client, htmx, data, field, message):
+    token = new_table(app)
+    in_sales(app, client, token)
+    before = entry_count(app)
+    response = post(client, token, "sale", {"player": ANA, "step": "confirm", **data}, htmx=htmx)
+    assert response.status_code == (200 if htmx else 422)
+    assert re.search(rf'id="{field}"[^>]*>[^<]*{re.escape(message)}', html.unescape(response.text)), response.text
+    assert entry_count(app) == before and state(app, token).points == (0, 0, 0)
+
+
+def test_sale_of_more_cards_than_are_left_is_refused_by_the_rules(app, client):
+    token = new_table(app)
+    in_sales(app, client, token)
+    record(app, token, {"type": "sale", "player": ANA, "product": "ham", "cards": 4})
+    response = sell(client, token, ANA, "ham", 2)
+    assert response.status_code == 422
+    assert "Only 1 ham card is left to sell (4 of 5 sold)." in text(response)
+    assert state(app, token).points == (375, 0, 0)
+
+
+def test_a_sale_out_of_turn_is_refused(app, client):
+    token = new_table(app)
+    in_sales(app, client, token)
+    response = sell(client, token, BEN, "onions", 1)
+    assert response.status_code == 422 and "It is Ana's sales turn, not Ben's." in text(response)
+
+
+# --- purchases ----------------------------------------------------------------------------
+
+def test_purchase_buttons_are_off_with_the_reason_when_points_are_short(app, client):
+    token = new_table(app)
+    in_sales(app, client, token)
+    page = text(client.get(f"/t/{token}"))
+    assert "Ana has 0 points: 1 Carambouille card costs 50. A score never goes below zero." in page
+    record(app, token, {"type": "sale", "player": ANA, "product": "onions", "cards": 3})  # 45
+    page = client.get(f"/t/{token}")
+    assert "Ana has 45 points" in text(page)
+    record(app, token, {"type": "sale", "player": ANA, "product": "garlic", "cards": 3})  # 90
+    page = client.get(f"/t/{token}")
+    assert "+1 card" in text(page) and re.search(r'value="2"\s+disabled', page.text)
+    assert "+2: Ana has 90 points: 2 Carambouille cards cost 100." in text(page)
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_buying_names_the_cards_drawn_and_pays_50_each(app, client, htmx):
+    token = new_table(app)
+    in_sales(app, client, token)
+    record(app, token, {"type": "sale", "player": ANA, "product": "saffron", "cards": 2})  # 250
+    response = post(client, token, "buy", {"player": ANA, "cards": 2, "first": "illusion", "second": "bargain"}, htmx)
+    assert response.status_code == (200 if htmx else 303)
+    assert state(app, token).points == (150, 0, 0)
+    page = client.get(f"/t/{token}")
+    assert "At most 2 Carambouille cards per sales turn: Ana has already bought 2." in text(page)
+    assert "Carambouille deck 22 of 24" in text(page)
+    assert "no more sales this turn" in text(page)
+
+
+@pytest.mark.parametrize("data, field, message", [
+    ({"cards": 2, "first": "illusion"}, "buy-second-error", "Tap the type of the second card you drew."),
+    ({"cards": 1}, "buy-first-error", "Tap the type of the card you drew."),
+    ({"cards": 1, "first": "joker"}, "buy-first-error", "Invalid value"),
+    ({"cards": 3, "first": "basket"}, "buy-cards-error", "Number must be between 1 and 2."),
+])
+def test_refused_purchase_says_why_and_changes_nothing(app, client, data, field, message):
+    token = new_table(app)
+    in_sales(app, client, token)
+    record(app, token, {"type": "sale", "player": ANA, "product": "saffron", "cards": 2})
+    before = entry_count(app)
+    response = post(client, token, "buy", {"player": ANA, **data})
+    assert response.status_code == 422
+    assert re.search(rf'id="{field}"[^>]*>[^<]*{re.escape(message)}', html.unescape(response.text)), response.text
+    assert entry_count(app) == before and state(app, token).points == (250, 0, 0)
+
+
+def test_purchase_without_the_points_is_refused_by_the_rules(app, client):
+    token = new_table(app)
+    in_sales(app, client, token)
+    response = buy(client, token, ANA, "basket")
+    assert response.status_code == 422
+    assert "Ana has 0 points: 1 Carambouille card costs 50." in text(response)
+    assert state(app, token).points == (0, 0, 0)
+
+
+# --- the Carambouille cards ------------------------------------------------------------------
+
+def test_cards_played_during_the_market_and_a_basket(app, client):
+    token = new_table(app)
+    in_sales(app, client, token)
+    record(app, token, {"type": "sale", "player": ANA, "product": "saffron", "cards": 3})  # 450
+    record(app, token, {"type": "buy", "player": ANA, "cards": ["i_lied", "basket"]})
+    for seat in (ANA, BEN, CY):
+        record(app, token, {"type": "end_sales_turn", "player": seat})
+    record(app, token, {"type": "deal", "cards": [3, 3, 3]})
+    client.post(f"/t/{token}/bell/open", data={"bell-key": form_key(), "bell-mode": "hand"})
+    with client.session_transaction() as session:
+        session["seats"] = {token: ANA}
+    page = client.get(f"/t/{token}")
+    assert "Carambouille cards: you hold 2" in text(page)
+    assert "Yours, on this phone only: Basket, “I lied!”" in text(page)
+    refused = post(client, token, "card", {"type": "persuasion", "player": ANA, "target": BEN})
+    assert refused.status_code == 422 and "Ana holds no Persuasion card." in text(refused)
+    assert post(client, token, "card", {"type": "i_lied", "player": ANA}).status_code == 303
+    assert post(client, token, "card", {"type": "basket", "player": ANA}, htmx=True).status_code == 200
+    now = state(app, token)
+    assert sum(now.held[ANA]) == 0 and now.played[ANA][0] == 1
+    page = text(client.get(f"/t/{token}"))
+    assert "Ana laid a Basket: hand limit 10." in page and "max 10" in page
+    assert "Ana played “I lied!”." in page
+
+
+def test_giving_a_card_needs_the_card(app, client):
+    token = new_table(app)
+    client.post(f"/t/{token}/bell/open", data={"bell-key": form_key(), "bell-mode": "hand"})
+    response = post(client, token, "give", {"player": BEN, "to": CY, "card": "bargain"})
+    assert response.status_code == 422
+    assert re.search(r'id="give-card-error"[^>]*>Ben holds no Bargain card\.', response.text)
+
+
+def test_exchange_cards_wait_for_the_market(app, client):
+    token = new_table(app)
+    page = text(client.get(f"/t/{token}"))
+    assert "are recorded while the market is open" in page
+
+
+# --- the deal ---------------------------------------------------------------------------------
+
+def test_deal_helper_is_prefilled_says_what_to_give_and_records_the_deal(app, client):
+    token = new_table(app)
+    in_sales(app, client, token)
+    record(app, token, {"type": "sale", "player": ANA, "product": "cheese", "cards": 3})
+    for seat in (ANA, BEN, CY):
+        record(app, token, {"type": "end_sales_turn", "player": seat})
+    page = client.get(f"/t/{token}")
+    words = text(page)
+    assert "Ben deals the next hand" in words
+    assert 'name="hand_sizes-0" type="number" inputmode="numeric" min="0" max="100"\n                   value="3"' in page.text
+    # Ana sold 3 of her 6 cards: she gets 3, Ben and Cy 2 each (up to the limit of 8).
+    assert "7 cards from the stock; 75 left after the deal." in words
+    preview = client.get(f"/t/{token}/carambouille/deal", headers=HTMX,
+                         query_string={"hand_sizes-0": 7, "hand_sizes-1": 6, "hand_sizes-2": 8, "key": form_key()})
+    assert preview.text.lstrip().startswith('<form id="deal-form"')
+    assert "3 cards from the stock; 79 left after the deal." in text(preview)
+    assert deal(client, token, [7, 6, 8]).status_code == 303
+    now = state(app, token)
+    assert (now.hand, now.stock, now.phase) == (2, 79, "opening")
+    assert "Hand 2: Ben dealt 3 cards (Ana 1, Ben 2, Cy 0); 79 left in the stock." in text(client.get(f"/t/{token}"))
+
+
+def test_deal_refusals_stay_next_to_the_hand_sizes(app, client):
+    token = new_table(app)
+    in_sales(app, client, token)
+    for seat in (ANA, BEN, CY):
+        record(app, token, {"type": "end_sales_turn", "player": seat})
+    before = entry_count(app)
+    response = post(client, token, "deal", {"hand_sizes-0": 3, "hand_sizes-1": -1, "hand_sizes-2": "", "step": "confirm"})
+    assert response.status_code == 422
+    assert re.search(r'id="deal-size-1-error"[^>]*>Number must be between 0 and 100', response.text)
+    assert re.search(r'id="deal-size-2-error"[^>]*>Count the cards in this hand', response.text)
+    assert entry_count(app) == before
+
+
+def test_the_deal_that_empties_the_stock_announces_the_last_hand(app, client):
+    token = new_table(app, players=("Ana", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus"))
+    # 58 cards are in the stock: empty it in a few hands of nobody selling.
+    hands = 0
+    while state(app, token).stock > 0 and hands < 5:
+        ring(client, token)
+        now = state(app, token)
+        for k in range(7):
+            record(app, token, {"type": "end_sales_turn", "player": (now.first_trader + k) % 7})
+        # Everyone says 5 cards in hand: 3 each, 21 a deal, while the stock lasts.
+        last = "this will be the last hand" in text(client.get(f"/t/{token}/carambouille/deal",
+                                                                 query_string={f"hand_sizes-{i}": 5 for i in range(7)}))
+        assert last == (state(app, token).stock <= 21)
+        assert deal(client, token, [5] * 7).status_code == 303
+        hands += 1
+    assert state(app, token).last_hand and hands == 3
+    assert "last hand" in text(client.get(f"/t/{token}"))
+
+
+# --- the end ---------------------------------------------------------------------------------
+
+def test_ending_early_shows_the_standings_with_shared_ranks(app, client):
+    token = new_table(app)
+    in_sales(app, client, token)
+    record(app, token, {"type": "sale", "player": ANA, "product": "cheese", "cards": 2})
+    record(app, token, {"type": "end_sales_turn", "player": ANA})
+    record(app, token, {"type": "sale", "player": BEN, "product": "sausage", "cards": 2})
+    assert post(client, token, "end", {}).status_code == 303
+    page = client.get(f"/t/{token}")
+    words = text(page)
+    assert "Ana and Ben share the win with 100 points!" in words
+    assert "1. place Ana 100 1. place Ben 100 3. place Cy 0" in words
+    assert "Biggest sale: Ana, 2 cheese for 100 (hand 1)." in words
+    with app.app_context():
+        assert db.session.scalar(sa.select(Table.status).filter_by(token=token)) == "finished"
+    assert "/carambouille/sale" not in page.text
+
+
+def test_pad_page_has_a_column_per_player_and_a_row_per_hand(app, client):
+    token = new_table(app, first=CY)
+    in_sales(app, client, token)
+    record(app, token, {"type": "sale", "player": CY, "product": "hens", "cards": 1})
+    for seat in (CY, ANA, BEN):
+        record(app, token, {"type": "end_sales_turn", "player": seat})
+    record(app, token, {"type": "deal", "cards": [3, 3, 3]})
+    page = client.get(f"/t/{token}/pad")
+    assert page.status_code == 200
+    header = re.search(r"<thead>(.*?)</thead>", page.text, re.S).group(1)
+    assert re.findall(r">(Ana|Ben|Cy)</th>", header) == ["Ana", "Ben", "Cy"]
+    rows = re.findall(r"<tr class=\"[^\"]*\">(.*?)</tr>", page.text, re.S)
+    assert len(rows) == 2 and "now" in rows[1] and "now" not in rows[0]
+    assert "First Trader" in rows[0] and "+60" in rows[0]
+
+
+def test_pad_of_another_game_is_not_found(app, client, tiny):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    assert client.get(f"/t/{token}/pad").status_code == 404
