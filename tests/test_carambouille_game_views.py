@@ -1,0 +1,140 @@
+"""A whole game of Carambouille for three players on three phones, through the forms only.
+
+The totals are worked out by hand beside each step, as on a paper pad.
+"""
+
+from __future__ import annotations
+
+import re
+
+from conftest import form_key, make_table
+from test_carambouille_views import ANA, BEN, CY, state, text
+
+
+class Phone:
+    """One player's phone at the table: a client of its own that says whose phone it is."""
+
+    def __init__(self, app, token: str, seat: int) -> None:
+        self.client, self.token = app.test_client(), token
+        assert self.client.post(f"/t/{token}/seat", data={"seat": seat}).status_code == 303
+
+    def post(self, path: str, data: dict, htmx: bool = True) -> str:
+        response = self.client.post(f"/t/{self.token}/{path}", data={"key": form_key(), **data},
+                                    headers={"HX-Request": "true"} if htmx else {})
+        assert response.status_code == (200 if htmx else 303), response.text
+        assert 'role="alert"' not in response.text, text(response)
+        return response.text
+
+    def page(self) -> str:
+        return text(self.client.get(f"/t/{self.token}"))
+
+    def ring(self) -> None:
+        self.client.post(f"/t/{self.token}/bell/open", data={"bell-key": form_key(), "bell-mode": "hand"})
+        self.client.post(f"/t/{self.token}/bell/close", data={"bell-key": form_key()})
+
+    def sell(self, seat: int, product: str, cards: int, *effects, value: int) -> None:
+        data = {"player": seat, "product": product, "cards": cards}
+        data |= {f"effects-{i}": f"{card}:{by}" for i, (card, by) in enumerate(effects)}
+        # The value is shown before confirming, then the sale is recorded.
+        preview = text(self.client.post(f"/t/{self.token}/carambouille/sale", data={"key": form_key(), **data,
+                                                                                   "step": "preview"}))
+        shown = "Cancelled: 0 points" if value == 0 else f"earns {value} points"
+        assert shown in preview, preview
+        self.post("carambouille/sale", data | {"step": "confirm"})
+
+    def buy(self, seat: int, *drawn: str) -> None:
+        data = {"player": seat, "cards": len(drawn), "first": drawn[0]}
+        self.post("carambouille/buy", data | ({"second": drawn[1]} if len(drawn) == 2 else {}))
+
+    def done(self, seat: int) -> None:
+        self.post("carambouille/end-turn", {"player": seat}, htmx=False)
+
+    def deal(self, sizes: list[int]) -> None:
+        self.post("carambouille/deal", {f"hand_sizes-{i}": n for i, n in enumerate(sizes)} | {"step": "confirm"})
+
+
+def test_a_whole_game_of_three_on_three_phones_matches_the_paper_pad(app):
+    token = make_table(app, "carambouille", ["Ana", "Ben", "Cy"], {"first_trader": ANA})
+    ana, ben, cy = (Phone(app, token, seat) for seat in (ANA, BEN, CY))
+    phones = {ANA: ana, BEN: ben, CY: cy}
+
+    # Hand 1, Ana rings. Ana: 3 cheese 180, buys Illusion + Bargain (-100) = 80.
+    ana.ring()
+    assert "Your sales turn, Ana" in ana.page() and "Ana's sales turn" in ben.page()
+    ana.sell(ANA, "cheese", 3, value=180)
+    ana.buy(ANA, "illusion", "bargain")
+    ana.done(ANA)
+    # Ben: 2 onions 25. Cy: saffron 100, buys an Overstock (-50) = 50.
+    ben.sell(BEN, "onions", 2, value=25)
+    ben.done(BEN)
+    cy.sell(CY, "saffron", 1, value=100)
+    cy.buy(CY, "overstock")
+    cy.done(CY)
+    assert state(app, token).points == (80, 25, 50)
+
+    # Ben is the First Trader now and deals to hands of 3, 4, 5: 3 cards each.
+    assert "Ben deals the next hand" in ben.page()
+    ben.deal([3, 4, 5])
+    assert state(app, token).stock == 82 - 9
+
+    # Hand 2, Ben rings. Ben: 2 tomatoes 50 (75).
+    ben.ring()
+    ben.sell(BEN, "tomatoes", 2, value=50)
+    ben.done(BEN)
+    # Cy: 2 hens 150, halved by Ana's Bargain: 75 (125).
+    cy.sell(CY, "hens", 2, ("bargain", ANA), value=75)
+    cy.done(CY)
+    # Ana: 2 sausage with her Illusion (valued as 3: 180), then Cy's Overstock: 0, the sausage back in hand;
+    # then the same 2 sausage plainly: 100 (180).
+    ana.sell(ANA, "sausage", 2, ("illusion", ANA), ("overstock", CY), value=0)
+    ana.sell(ANA, "sausage", 2, value=100)
+    ana.done(ANA)
+    assert state(app, token).points == (180, 75, 125)
+
+    # Quiet hands: nobody sells; every hand the new First Trader deals 3 cards to empty hands,
+    # 9 a deal, until the 73 cards of the stock are gone: 8 deals of 9, then 1 card.
+    deals = 0
+    while True:
+        dealer = phones[state(app, token).first_trader]
+        last = state(app, token).stock <= 9
+        page = text(dealer.client.get(f"/t/{token}/carambouille/deal",
+                                      query_string={"hand_sizes-0": 0, "hand_sizes-1": 0, "hand_sizes-2": 0}))
+        assert ("this will be the last hand" in page) == last
+        dealer.deal([0, 0, 0])
+        deals += 1
+        if state(app, token).last_hand:
+            break
+        now = state(app, token)
+        phones[now.first_trader].ring()
+        for k in range(3):
+            seat = (now.first_trader + k) % 3
+            phones[seat].done(seat)
+    assert deals == 9 and state(app, token).stock == 0 and state(app, token).hand == 11
+
+    # The last hand (11): Ben is its First Trader (hands 2, 5, 8, 11). Ben: 5 truffles 1080 (1155).
+    # Then Cy, then Ana, who buys a Basket (-50: 130) and lays it.
+    assert "last hand" in ben.page()
+    ben.ring()
+    ben.sell(BEN, "truffles", 5, value=1080)
+    ben.done(BEN)
+    cy.done(CY)
+    ana.buy(ANA, "basket")
+    ana.post("carambouille/card", {"type": "basket", "player": ANA})
+    ana.done(ANA)
+    assert "The last hand is over" in cy.page()
+    cy.post("carambouille/end", {})
+
+    # The paper pad: Ana 80, 180, then 180 through the quiet hands, 130 at the end; Ben 25, 75 … 1155; Cy 50, 125.
+    final = ana.page()
+    assert "Ben wins with 1155 points!" in final
+    assert "1. place Ben 1155 2. place Ana 130 3. place Cy 125" in final
+    pad = ana.client.get(f"/t/{token}/pad").text
+    rows = re.findall(r'<tr class="[^"]*">(.*?)</tr>', pad, re.S)
+    totals = [re.findall(r'<span class="total">(\d+)</span>', row) for row in rows]
+    assert len(totals) == 11
+    assert totals[0] == ["80", "25", "50"] and totals[1] == ["180", "75", "125"]
+    assert all(row == ["180", "75", "125"] for row in totals[2:10])
+    assert totals[10] == ["130", "1155", "125"]
+    assert "Biggest sale: Ben, 5 truffles for 1080 (hand 11)." in final
+    finished = ana.client.get(f"/t/{token}").text
+    assert "finished" in finished and "/carambouille/sale" not in finished and "/carambouille/buy" not in finished

@@ -1,0 +1,175 @@
+"""The memo card page, its quick calculator, and a table's house memo."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import sqlalchemy as sa
+
+from companion import entries
+from companion.extensions import db
+from companion.models import Entry, Table
+from conftest import form_key, make_table
+from test_carambouille_views import HTMX, text
+
+
+def memo_row(page_html: str, value: int) -> list[str]:
+    """The five values of a memo row as shown."""
+    row = re.search(rf'<span class="face">{value}</span>.*?</tr>', page_html, re.S).group(0)
+    return re.findall(r"<td[^>]*>(\d+)", row)
+
+
+def test_memo_card_names_the_products_and_marks_the_unconfirmed_column(client):
+    page = client.get("/memo/carambouille")
+    assert page.status_code == 200
+    assert memo_row(page.text, 10) == ["10", "25", "45", "75", "120"]
+    assert memo_row(page.text, 40) == ["40", "100", "180", "300", "480"]
+    assert memo_row(page.text, 100) == ["100", "250", "450", "750", "1200"]
+    words = text(page)
+    assert "10 onions, garlic, herbs" in words and "100 saffron" in words
+    assert "The 5-card column is not confirmed by the rule text" in words
+    assert page.text.count('class="unconfirmed ') == 10 and "5<sup>*</sup>" in page.text
+
+
+@pytest.mark.parametrize("query, lines, value", [
+    ({"product": "cheese", "cards": 3}, ["3 × cheese = 180"], 180),
+    ({"product": "cheese", "cards": 3, "effects-0": "illusion"}, ["3 × cheese = 180", "Illusion → 300"], 300),
+    ({"product": "cheese", "cards": 3, "effects-0": "illusion", "effects-1": "bargain"},
+     ["3 × cheese = 180", "Illusion → 300", "Bargain → 150"], 150),
+    ({"product": "cheese", "cards": 3, "effects-0": "illusion", "effects-1": "bargain", "effects-2": "overstock"},
+     ["3 × cheese = 180", "Illusion → 300", "Bargain → 150", "Overstock → cancelled, 0"], 0),
+    ({"product": "onions", "cards": 2}, ["2 × onions = 25"], 25),
+    ({"product": "lemons", "cards": 1, "effects-0": "bargain", "effects-1": "bargain"},
+     ["1 × lemons = 30", "Bargain → 15", "Bargain → 8"], 8),
+])
+def test_calculator_without_javascript_shows_the_arithmetic(client, query, lines, value):
+    page = client.get("/memo/carambouille", query_string=query)
+    assert page.status_code == 200
+    assert re.findall(r"<li>([^<]+)</li>", page.text.split('class="calc-result"')[1])[:len(lines)] == lines
+    assert f"= {value} points" in text(page)
+    assert "<html" in page.text
+
+
+def test_calculator_with_htmx_answers_only_its_section(client):
+    response = client.get("/memo/carambouille", headers=HTMX, query_string={"product": "saffron", "cards": 4})
+    assert response.status_code == 200 and "HX-Request" in response.headers["Vary"]
+    assert response.text.lstrip().startswith('<section id="calculator"') and "<html" not in response.text
+    assert "4 × saffron = 750" in response.text
+    # The cards' buttons show the memo values of the product chosen.
+    assert '<small class="v">1200</small>' in response.text
+
+
+@pytest.mark.parametrize("query, message", [
+    ({"product": "cheese", "cards": 5, "effects-0": "illusion"}, "Illusion cannot value a sale past 5 cards."),
+    ({"product": "cheese", "cards": 4, "effects-0": "illusion", "effects-1": "illusion"},
+     "Illusion cannot value a sale past 5 cards."),
+    ({"product": "caviar", "cards": 2}, "Not a valid choice."),
+    ({"product": "cheese", "cards": 9}, "Not a valid choice."),
+    ({"product": "cheese", "cards": "x"}, "Invalid Choice: could not coerce."),
+    ({"product": "cheese", "cards": 2, "effects-0": "joker"}, "Not a valid choice."),
+    ({"product": "cheese"}, "How many cards are sold together?"),
+])
+def test_calculator_bad_input_is_explained_never_a_crash(client, query, message):
+    page = client.get("/memo/carambouille", query_string=query)
+    assert page.status_code == 422
+    assert message in text(page)
+    swap = client.get("/memo/carambouille", headers=HTMX, query_string=query)
+    assert swap.status_code == 200 and message in text(swap)
+
+
+def test_calculator_offers_no_illusion_on_five_cards(client):
+    page = client.get("/memo/carambouille", query_string={"product": "wine", "cards": 5, "effects-0": "bargain"})
+    then = re.search(r'id="calc-effect-1".*?</select>', page.text, re.S).group(0)
+    assert "Illusion" in then  # the form lists every card; the rules explain a wrong one
+    assert "5 × wine = 600" in page.text and "Bargain → 300" in page.text
+
+
+# --- a table's house memo ------------------------------------------------------------------
+
+def new_table(app) -> str:
+    return make_table(app, "carambouille", ["Ana", "Ben", "Cy"], {"first_trader": 0})
+
+
+def entry_count(app) -> int:
+    with app.app_context():
+        return db.session.scalar(sa.select(sa.func.count()).select_from(Entry))
+
+
+def memo_form(overrides: dict | None = None, **extra) -> dict:
+    from companion.rules import carambouille as game
+
+    data = {f"m{v}_{n + 1}": cell for v, row in game.DEFAULT_MEMO.items() for n, cell in enumerate(row)}
+    return data | (overrides or {}) | {"key": form_key()} | extra
+
+
+def test_table_memo_is_the_printed_one_until_the_table_changes_it(app, client):
+    token = new_table(app)
+    page = client.get(f"/t/{token}/memo")
+    assert page.status_code == 200 and 'class="unconfirmed house"' not in page.text
+    assert "Change this table's house memo" in page.text
+    form = client.get(f"/t/{token}/memo/edit")
+    assert form.status_code == 200 and form.text.count('type="number"') == 50
+    response = client.post(f"/t/{token}/memo/edit", data=memo_form({"m40_5": 500, "m10_5": 100}))
+    assert response.status_code == 303 and response.headers["Location"].endswith(f"/t/{token}/memo")
+    page = client.get(f"/t/{token}/memo")
+    assert memo_row(page.text, 40) == ["40", "100", "180", "300", "500"]
+    assert page.text.count("(house memo)") == 2 and "underlined" in page.text
+    history = text(client.get(f"/t/{token}/history"))
+    assert "House memo changed: 5 cards of 10 now 100 (was 120), 5 cards of 40 now 500 (was 480)" in history
+    # The calculator on the table's memo uses the house values.
+    calc = client.get(f"/t/{token}/memo", headers=HTMX, query_string={"product": "sausage", "cards": 5})
+    assert "5 × sausage = 500" in calc.text
+
+
+def test_house_memo_values_are_used_by_later_sales_and_undo_takes_the_change_back(app, client):
+    token = new_table(app)
+    client.post(f"/t/{token}/memo/edit", data=memo_form({"m40_3": 200}))
+    with app.app_context():
+        table = db.session.scalar(sa.select(Table).filter_by(token=token))
+        for event in ({"type": "market_opened"}, {"type": "market_closed"}):
+            entries.record(table, event)
+    preview = client.post(f"/t/{token}/carambouille/sale",
+                          data={"key": form_key(), "player": 0, "product": "cheese", "cards": 3, "step": "preview"})
+    assert "3 × cheese = 200" in text(preview)
+    assert client.post(f"/t/{token}/undo", data={"key": form_key(), "entry": 1}).status_code == 303
+    preview = client.post(f"/t/{token}/carambouille/sale",
+                          data={"key": form_key(), "player": 0, "product": "cheese", "cards": 3, "step": "preview"})
+    assert "3 × cheese = 180" in text(preview)
+
+
+@pytest.mark.parametrize("overrides, field, message", [
+    ({"m40_5": -1}, "m40_5", "A selling value is 0 to 100000 points."),
+    ({"m40_5": ""}, "m40_5", "Give the value of 5 cards of 40."),
+    ({"m70_2": "lots"}, "m70_2", "Not a valid integer value."),
+])
+def test_house_memo_refusals_are_next_to_the_cell_and_record_nothing(app, client, overrides, field, message):
+    token = new_table(app)
+    response = client.post(f"/t/{token}/memo/edit", data=memo_form(overrides))
+    assert response.status_code == 422
+    assert re.search(rf'id="{field}-error">[^<]*{re.escape(message)}', response.text), response.text
+    assert entry_count(app) == 0
+
+
+def test_saving_the_same_memo_says_nothing_changed_and_reset_goes_back_to_the_print(app, client):
+    token = new_table(app)
+    response = client.post(f"/t/{token}/memo/edit", data=memo_form())
+    assert response.status_code == 422 and "That is the memo the table already uses" in text(response)
+    client.post(f"/t/{token}/memo/edit", data=memo_form({"m90_1": 95}))
+    assert client.post(f"/t/{token}/memo/edit", data={"key": form_key(), "reset": "yes"}).status_code == 303
+    assert "(house memo)" not in client.get(f"/t/{token}/memo").text
+    assert entry_count(app) == 2
+
+
+def test_memo_pages_of_a_table_of_another_game_are_not_found(app, client, tiny):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    assert client.get(f"/t/{token}/memo").status_code == 404
+    assert client.get(f"/t/{token}/memo/edit").status_code == 404
+
+
+def test_watch_view_memo_has_no_edit_link(app, client):
+    token = new_table(app)
+    with app.app_context():
+        watch = db.session.scalar(sa.select(Table.watch_token).filter_by(token=token))
+    page = client.get(f"/w/{watch}/memo")
+    assert page.status_code == 200 and "/memo/edit" not in page.text
