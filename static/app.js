@@ -15,11 +15,25 @@
     if (form) form.setAttribute("data-dirty", "");
   });
 
+  function seenIn(html) {
+    var match = /id="live"[^>]*data-seen="(\d+)"/.exec(html || "");
+    return match ? parseInt(match[1], 10) : null;
+  }
+
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
+    if (!target || target.id !== "live") return;
     var source = event.detail.requestConfig && event.detail.requestConfig.elt;
+    // A poll answered just before this phone's own entry landed must not
+    // put the older table back over the newer one.
+    var incoming = seenIn(event.detail.serverResponse);
+    var current = parseInt(target.getAttribute("data-seen") || "0", 10);
+    if (incoming !== null && incoming < current) {
+      event.detail.shouldSwap = false;
+      return;
+    }
     // Only the poll is held back; the player's own submissions always show.
-    if (target && target.id === "live" && source === target && busy(target)) {
+    if (source === target && busy(target)) {
       event.detail.shouldSwap = false;
     }
   });
