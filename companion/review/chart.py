@@ -14,7 +14,7 @@ from dataclasses import dataclass
 WIDTH, HEIGHT = 360, 220
 LEFT, RIGHT, TOP, BOTTOM = 44, 14, 12, 34
 PLOT_W, PLOT_H = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-DASHES = ("none", "8 4", "2 3", "10 3 2 3", "5 5", "1 2", "12 6")
+DASHES = ("none", "8 5", "2 4", "10 4 2 4", "5 5", "1 3", "12 6")
 SHAPES = ("circle", "square", "triangle", "diamond", "circle", "square", "triangle")
 MAX_X_LABELS = 12
 
