@@ -275,3 +275,14 @@ def test_undo_puts_the_dishes_back(app, client, table):
     text = text_of(client.get(f"/t/{table}"))
     assert re.findall(r'<span class="dish-name">([^<]+)</span>', text)[3:] == ["octopus", "sea urchins"]
     assert "Playing for Ana" in text
+
+
+@pytest.mark.parametrize("action, field", [
+    ("play", "player"), ("play", "seen"), ("suspend", "hand-0"), ("tally", "cards-0-shrimp"), ("dishes", "seen"),
+])
+def test_a_huge_number_is_refused_not_a_crash(app, client, table, action, field):
+    data = {"player": 0, "seafood": "octopus", "how": "keep", field: "9" * 400}
+    response = post(client, table, action, data)
+    assert response.status_code == 422 and entry_count(app) == 1
+    quick = client.get("/tally/frutti", query_string={"cards-0-shrimp": "9" * 400, "cards-1-octopus": "1"})
+    assert quick.status_code == 422 and "From 0 to 7 cards." in quick.text

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask_wtf import FlaskForm
 from wtforms import FieldList, Form, FormField, HiddenField, IntegerField, SelectField, StringField
-from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
+from wtforms.validators import InputRequired, Length, Optional, StopValidation, ValidationError
 
 from ..rules.frutti import HAND_SIZE, MAX_PLAYERS, PLURAL, SEAFOOD, STALLS
 from . import CONTROL, NAME_LENGTH, ActionForm, clean_name
@@ -27,6 +27,19 @@ class Slots(FieldList):
         return range(self.min_entries)
 
 
+class Within:
+    """A whole number from ``low`` to ``high``, compared as integers (WTForms' NumberRange
+    turns the number into a float first, and a 400-digit number overflows)."""
+
+    def __init__(self, low: int, high: int, message: str | None = None) -> None:
+        self.low, self.high = low, high
+        self.message = message or f"Number must be between {low} and {high}."
+
+    def __call__(self, form, field) -> None:
+        if field.data is None or not self.low <= field.data <= self.high:
+            raise StopValidation(self.message)
+
+
 def dish_field() -> SelectField:
     return SelectField("Dish", choices=DISH_CHOICES, default="")
 
@@ -34,7 +47,7 @@ def dish_field() -> SelectField:
 def count_field(label: str) -> IntegerField:
     """A number of cards of one seafood: empty means none."""
     return IntegerField(label, validators=[
-        Optional(), NumberRange(min=0, max=HAND_SIZE, message=f"From 0 to {HAND_SIZE} cards."),
+        Optional(), Within(0, HAND_SIZE, f"From 0 to {HAND_SIZE} cards."),
     ])
 
 
@@ -64,7 +77,13 @@ def layout_of(field: FieldList) -> list[str]:
     return [entry.data for entry in field.entries]
 
 
-class DishesForm(ActionForm):
+class FruttiAction(ActionForm):
+    """ActionForm whose ``seen`` is compared as an integer: a 400-digit ``seen`` is refused, not a 500."""
+
+    seen = IntegerField(widget=HiddenField.widget, validators=[Optional(), Within(0, 10**9)])
+
+
+class DishesForm(FruttiAction):
     """The dish order at the start of a round: kept, shuffled by the app, or as laid out on the table."""
 
     how = SelectField("Dishes", choices=HOW_CHOICES, validators=[InputRequired("Choose how the dishes lie.")])
@@ -80,10 +99,10 @@ class DishesForm(ActionForm):
         return {"type": "dishes", self.how.data: True}
 
 
-class PlayForm(ActionForm):
+class PlayForm(FruttiAction):
     """One card played: one submit button per seafood."""
 
-    player = IntegerField(widget=HiddenField.widget, validators=[InputRequired(), NumberRange(min=0, max=MAX_PLAYERS - 1)])
+    player = IntegerField(widget=HiddenField.widget, validators=[InputRequired(), Within(0, MAX_PLAYERS - 1)])
     seafood = SelectField("Seafood", choices=SEAFOOD_CHOICES,
                           validators=[InputRequired("Tap the seafood of the card played.")])
 
@@ -91,10 +110,10 @@ class PlayForm(ActionForm):
         return {"type": "play", "player": self.player.data, "seafood": self.seafood.data}
 
 
-class SuspendForm(ActionForm):
+class SuspendForm(FruttiAction):
     """Suspended selling: the hand laid down, by seafood."""
 
-    player = IntegerField(widget=HiddenField.widget, validators=[InputRequired(), NumberRange(min=0, max=MAX_PLAYERS - 1)])
+    player = IntegerField(widget=HiddenField.widget, validators=[InputRequired(), Within(0, MAX_PLAYERS - 1)])
     hand = Slots(count_field("Cards"), min_entries=len(SEAFOOD), max_entries=len(SEAFOOD))
 
     def event(self) -> dict:
@@ -102,7 +121,7 @@ class SuspendForm(ActionForm):
                 "hand": {seafood: entry.data or 0 for seafood, entry in zip(SEAFOOD, self.hand.entries)}}
 
 
-class NextRoundForm(ActionForm):
+class NextRoundForm(FruttiAction):
     """Start the next round."""
 
     def event(self) -> dict:
@@ -140,7 +159,7 @@ def _rows(form: Form, rows: int) -> None:
         form.cards.pop_entry()
 
 
-class TableTallyForm(ActionForm):
+class TableTallyForm(FruttiAction):
     """A whole round of a table entered at once: the final dish order and each seat's cards."""
 
     order = Slots(dish_field(), min_entries=len(STALLS), max_entries=len(STALLS))
