@@ -173,3 +173,7 @@ def test_watch_view_memo_has_no_edit_link(app, client):
         watch = db.session.scalar(sa.select(Table.watch_token).filter_by(token=token))
     page = client.get(f"/w/{watch}/memo")
     assert page.status_code == 200 and "/memo/edit" not in page.text
+
+
+def test_home_page_links_the_memo_card(client):
+    assert 'href="/memo/carambouille"' in client.get("/").text

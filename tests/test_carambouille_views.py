@@ -403,3 +403,19 @@ def test_pad_page_has_a_column_per_player_and_a_row_per_hand(app, client):
 def test_pad_of_another_game_is_not_found(app, client, tiny):
     token = make_table(app, "tiny", ["Ana", "Ben"])
     assert client.get(f"/t/{token}/pad").status_code == 404
+
+
+@pytest.mark.parametrize("action", ["sale", "deal"])
+def test_a_preview_after_the_hand_moved_on_sends_the_whole_table(app, client, action):
+    token = new_table(app)  # the market is not even open: no sale, no deal
+    response = client.get(f"/t/{token}/carambouille/{action}", headers=HTMX, query_string={"hand_sizes-0": 3})
+    assert response.status_code == 200
+    assert response.headers["HX-Retarget"] == "#live" and response.text.lstrip().startswith("<div id=\"live\"")
+    assert client.get(f"/t/{token}/carambouille/{action}").status_code == 200
+
+
+def test_absurd_numbers_are_refused_in_words(app, client):
+    token = new_table(app)
+    response = post(client, token, "card", {"type": "basket", "player": "9" * 40, "seen": "9" * 40})
+    assert response.status_code == 422 and "That number is far too big." in text(response)
+    assert entry_count(app) == 0

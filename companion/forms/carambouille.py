@@ -15,6 +15,23 @@ from ..rules import carambouille as game
 from . import ActionForm
 
 SEAT = NumberRange(min=0, max=game.MAX_PLAYERS - 1)
+DIGITS = 9  # more is never a count at a card table, and would overflow NumberRange's float check
+
+
+class WholeNumberField(IntegerField):
+    """An integer of at most 9 digits; anything longer is refused in words, never a crash."""
+
+    def process_formdata(self, valuelist) -> None:
+        if valuelist and len(str(valuelist[0]).strip().lstrip("+-")) > DIGITS:
+            self.data = None
+            raise ValueError("That number is far too big.")
+        super().process_formdata(valuelist)
+
+
+class CarambouilleForm(ActionForm):
+    """An action form whose numbers are all bounded in length."""
+
+    seen = WholeNumberField(widget=HiddenField.widget, validators=[Optional(), NumberRange(min=0, max=10**9)])
 PRODUCT_CHOICES = [("", "Choose a product")] + [(p.slug, p.name) for p in game.PRODUCTS]
 CARD_CHOICES = [(kind, name) for kind, name in game.CARD_NAMES.items()]
 STEPS = ("preview", "confirm")
@@ -22,9 +39,9 @@ STEPS = ("preview", "confirm")
 EFFECT = Regexp(r"^((illusion|bargain|overstock):[0-6])?$", message="Choose a sale card from the list.")
 
 
-def seat_field(label: str = "Player", *, optional: bool = False) -> IntegerField:
+def seat_field(label: str = "Player", *, optional: bool = False) -> WholeNumberField:
     checks = [Optional()] if optional else [InputRequired("Choose a player.")]
-    return IntegerField(label, validators=[*checks, SEAT])
+    return WholeNumberField(label, validators=[*checks, SEAT])
 
 
 def flat_errors(field: FieldList) -> list[str]:
@@ -45,13 +62,13 @@ def read_effects(values: list[str | None]) -> list[tuple[str, int]]:
     return chosen
 
 
-class SaleForm(ActionForm):
+class SaleForm(CarambouilleForm):
     """A sale: the seller (whose turn it is), a product, 1–5 cards, the sale cards played on it."""
 
-    player = IntegerField(widget=HiddenField.widget, validators=[InputRequired("Say who sells."), SEAT])
+    player = WholeNumberField(widget=HiddenField.widget, validators=[InputRequired("Say who sells."), SEAT])
     product = SelectField("Product", choices=PRODUCT_CHOICES,
                           validators=[InputRequired("Choose the product sold.")])
-    cards = IntegerField("Cards sold together", validators=[InputRequired("How many cards are sold?"),
+    cards = WholeNumberField("Cards sold together", validators=[InputRequired("How many cards are sold?"),
                                                              NumberRange(min=1, max=5, message="A sale is 1 to 5 cards.")])
     effects = FieldList(StringField(validators=[Optional(), EFFECT]), min_entries=0,
                         max_entries=game.MAX_SALE_EFFECTS)
@@ -75,11 +92,11 @@ class SaleForm(ActionForm):
         return event
 
 
-class BuyForm(ActionForm):
+class BuyForm(CarambouilleForm):
     """Buying 1 or 2 Carambouille cards: the button says how many, the radios what was drawn."""
 
-    player = IntegerField(widget=HiddenField.widget, validators=[InputRequired("Say who buys."), SEAT])
-    cards = IntegerField("Cards bought", validators=[InputRequired("Tap +1 or +2."),
+    player = WholeNumberField(widget=HiddenField.widget, validators=[InputRequired("Say who buys."), SEAT])
+    cards = WholeNumberField("Cards bought", validators=[InputRequired("Tap +1 or +2."),
                                                       NumberRange(min=1, max=game.MAX_PURCHASES)])
     first = RadioField("Card drawn", choices=CARD_CHOICES, validate_choice=False,
                        validators=[InputRequired("Tap the type of the card you drew."), AnyOf(game.CARD_TYPES)])
@@ -96,16 +113,16 @@ class BuyForm(ActionForm):
         return {"type": "buy", "player": self.player.data, "cards": drawn}
 
 
-class EndTurnForm(ActionForm):
+class EndTurnForm(CarambouilleForm):
     """The seller is done selling and buying."""
 
-    player = IntegerField(widget=HiddenField.widget, validators=[InputRequired(), SEAT])
+    player = WholeNumberField(widget=HiddenField.widget, validators=[InputRequired(), SEAT])
 
     def event(self) -> dict:
         return {"type": "end_sales_turn", "player": self.player.data}
 
 
-class PlayCardForm(ActionForm):
+class PlayCardForm(CarambouilleForm):
     """A Carambouille card played on its own: “I lied!”, Persuasion (on someone), a Basket laid."""
 
     type = HiddenField(validators=[InputRequired(), AnyOf(("i_lied", "persuasion", "basket"))])
@@ -119,7 +136,7 @@ class PlayCardForm(ActionForm):
         return event
 
 
-class GiveCardForm(ActionForm):
+class GiveCardForm(CarambouilleForm):
     """A Carambouille card traded to another player during the exchanges."""
 
     player = seat_field("Who gives it")
@@ -130,11 +147,11 @@ class GiveCardForm(ActionForm):
         return {"type": "give_card", "player": self.player.data, "to": self.to.data, "card": self.card.data}
 
 
-class DealForm(ActionForm):
+class DealForm(CarambouilleForm):
     """The new First Trader's deal: each player's hand size as counted; the app works out the cards."""
 
     hand_sizes = FieldList(
-        IntegerField("Cards in hand", validators=[InputRequired("Count the cards in this hand."),
+        WholeNumberField("Cards in hand", validators=[InputRequired("Count the cards in this hand."),
                                                   NumberRange(min=0, max=game.PRODUCT_CARDS)]),
         min_entries=game.MIN_PLAYERS, max_entries=game.MAX_PLAYERS)
     step = HiddenField(default="preview", validators=[Optional(), AnyOf(STEPS)])
@@ -153,7 +170,7 @@ class DealForm(ActionForm):
         return [entry.data for entry in self.hand_sizes.entries]
 
 
-class EndGameForm(ActionForm):
+class EndGameForm(CarambouilleForm):
     """The players end the game: the final standings."""
 
     def event(self) -> dict:
@@ -163,14 +180,14 @@ class EndGameForm(ActionForm):
 def _memo_fields():
     for value in game.FACE_VALUES:
         for cards in range(1, 6):
-            yield f"m{value}_{cards}", IntegerField(
+            yield f"m{value}_{cards}", WholeNumberField(
                 f"{cards} × {value}",
                 validators=[InputRequired(f"Give the value of {cards} card{'s' if cards > 1 else ''} of {value}."),
                             NumberRange(min=0, max=game.MAX_MEMO_VALUE,
                                         message=f"A selling value is 0 to {game.MAX_MEMO_VALUE} points.")])
 
 
-class HouseMemoForm(ActionForm):
+class HouseMemoForm(CarambouilleForm):
     """Every cell of the table's memo card; "reset" goes back to the printed memo."""
 
     reset = HiddenField(validators=[Optional(), AnyOf(("", "yes"))])

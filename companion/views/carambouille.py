@@ -40,8 +40,16 @@ def _draft():
     return args
 
 
-def _partial(template: str, table: Table, form_name: str, form) -> Response:
-    """One form re-rendered for an htmx preview, with everything the table view has."""
+def _partial(template: str, table: Table, form_name: str, form, phase: str) -> Response | tuple[str, int]:
+    """One form re-rendered for an htmx preview, with everything the table view has.
+
+    When the hand has moved on (another phone ended the turn), the form has no place any more:
+    the whole live region is sent instead, retargeted.
+    """
+    if entries.state_of(table).phase != phase:
+        body, status = render_table(table)
+        return Response(body, status, headers={"HX-Retarget": "#live", "HX-Reswap": "outerHTML",
+                                               "Vary": "HX-Request"})
     context = table_context(table, forms={form_name: form})
     response = Response(render_template(template, **context))
     response.headers["Vary"] = "HX-Request"
@@ -76,7 +84,7 @@ def sale_preview(token: str) -> Answer:
                 field.errors = []
         form.seen.data = table.last_seq
     if is_htmx():
-        return _partial("carambouille/_sale_form.html", table, "sale", form)
+        return _partial("carambouille/_sale_form.html", table, "sale", form, game.SALES)
     return render_table(table, forms={"sale": form})
 
 
@@ -153,7 +161,7 @@ def deal_preview(token: str) -> Answer:
     if form.validate():
         check_deal(table, form)
     if is_htmx():
-        return _partial("carambouille/_deal_form.html", table, "deal", form)
+        return _partial("carambouille/_deal_form.html", table, "deal", form, game.DEAL)
     return render_table(table, forms={"deal": form})
 
 
