@@ -315,22 +315,36 @@ def close(table: Table, *, device: str = "", key: str | None = None) -> Entry:
         raise
 
 
+def newest_entries(table: Table, count: int) -> list[Entry]:
+    """The table's ``count`` newest entries, newest first.
+
+    A void is always newer than the entry it takes back, so the voids that
+    concern these entries are among them: a page that shows only the newest
+    entries never needs to read the whole log.
+    """
+    query = sa.select(Entry).where(Entry.table_id == table.id).order_by(Entry.seq.desc()).limit(count)
+    return list(db.session.scalars(query))
+
+
 def last_live_entry(table: Table) -> Entry | None:
     """The newest game entry not yet undone: what "Undo last entry" takes back."""
-    entries = entries_of(table)
-    voided = voided_seqs(entries)
-    for entry in reversed(entries):
-        if is_game_entry(entry) and entry.seq not in voided:
-            return entry
-    return None
+    window = 16
+    while True:
+        newest = newest_entries(table, window)
+        voided = voided_seqs(newest)
+        for entry in newest:
+            if is_game_entry(entry) and entry.seq not in voided:
+                return entry
+        if len(newest) < window:
+            return None
+        window *= 4
 
 
 def history(table: Table, limit: int | None = None) -> list[tuple[Entry, bool]]:
     """Entries newest first, each with whether it has been undone."""
-    entries = entries_of(table)
+    entries = newest_entries(table, limit) if limit else entries_of(table)[::-1]
     voided = voided_seqs(entries)
-    rows = [(entry, entry.seq in voided) for entry in reversed(entries)]
-    return rows[:limit] if limit else rows
+    return [(entry, entry.seq in voided) for entry in entries]
 
 
 def replay_check(game, players: list[str], options: dict, events: list[dict]):

@@ -1,0 +1,69 @@
+"""A long entry log must not slow the table down: the page reads only the newest entries, the poll one row."""
+
+from __future__ import annotations
+
+import pytest
+import sqlalchemy as sa
+
+from companion import entries
+from companion.extensions import db
+from companion.models import Table
+from conftest import form_key, make_table
+
+HTMX = {"HX-Request": "true"}
+
+
+def score(client, token, player, points):
+    assert client.post(f"/t/{token}/tiny/score",
+                       data={"player": player, "points": points, "key": form_key()}).status_code == 303
+
+
+def test_recent_entries_and_the_undo_target_come_from_the_newest_entries_only(app, client, monkeypatch):
+    token = make_table(app, "tiny", ["Ana", "Ben"], {"target": 10**6})
+    for n in range(1, 41):
+        score(client, token, n % 2, 1)
+    # Undo the last 20 entries one by one: the undo target walks back past a window of voids.
+    for target in range(40, 20, -1):
+        assert client.post(f"/t/{token}/undo", data={"entry": target, "key": form_key()}).status_code == 303
+    with app.test_request_context():
+        table = db.session.scalar(sa.select(Table).where(Table.token == token))
+        monkeypatch.setattr(entries, "entries_of", lambda *a, **k: pytest.fail("read the whole log"))
+        assert entries.last_live_entry(table).seq == 20
+        rows = entries.history(table, limit=6)
+        assert [(entry.seq, undone) for entry, undone in rows] == [(60, False), (59, False), (58, False),
+                                                                   (57, False), (56, False), (55, False)]
+        assert all(entry.type == "void" for entry, _ in rows)
+        monkeypatch.undo()
+        everything = entries.history(table)
+        assert len(everything) == 60 and sum(undone for _, undone in everything) == 20
+        assert {entry.seq for entry, undone in everything if undone} == set(range(21, 41))
+
+
+def test_a_newest_entry_that_was_undone_is_struck_through_in_the_recent_list(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    score(client, token, 0, 5)
+    score(client, token, 1, 6)
+    client.post(f"/t/{token}/undo", data={"entry": 2, "key": form_key()})
+    page = client.get(f"/t/{token}").text
+    assert "<del>Ben scored 6</del>" in page and "Undo entry 1" not in page
+    assert "/undo?entry=1" in page  # the next undo takes back entry 1
+
+
+def test_the_unchanged_poll_builds_nothing(app, client, monkeypatch):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    score(client, token, 0, 5)
+    from companion.views import tables
+
+    monkeypatch.setattr(tables, "table_or_404", lambda *a, **k: pytest.fail("loaded the table"))
+    monkeypatch.setattr(entries, "state_of", lambda *a, **k: pytest.fail("built the state"))
+    answer = client.get(f"/t/{token}/live?seen=1", headers=HTMX)
+    assert answer.status_code == 204 and answer.data == b""
+    with app.app_context():
+        watch = db.session.scalar(sa.select(Table.watch_token).where(Table.token == token))
+    assert client.get(f"/w/{watch}/live?seen=1", headers=HTMX).status_code == 204
+    monkeypatch.undo()
+    # Behind, unknown, or a token of the other kind: the region, or a 404.
+    assert client.get(f"/t/{token}/live?seen=0", headers=HTMX).status_code == 200
+    assert client.get(f"/t/{watch}/live?seen=1", headers=HTMX).status_code == 404
+    assert client.get(f"/w/{token}/live?seen=1", headers=HTMX).status_code == 404
+    assert client.get("/t/nope/live?seen=1", headers=HTMX).status_code == 404
