@@ -1,0 +1,384 @@
+"""`python -m bench`: the figures of docs/performance.md, measured against gunicorn on 127.0.0.1.
+
+SQLite always; PostgreSQL too when BENCH_POSTGRES_URL names a server (a
+scratch database is created on it and dropped after). gunicorn runs with the
+settings of `make run` (companion.gunicorn_conf, 4 workers). Every figure is
+the median of RUNS runs, and compared with the bare route measured in the
+same run. Options: --quick (short runs, for trying the bench itself),
+--night-seconds N, --only sqlite|postgresql, --no-lighthouse, --json FILE.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+import uuid
+from datetime import datetime, timezone
+from pathlib import Path
+
+import sqlalchemy as sa
+
+from . import games
+from .load import closed_loop, median, table_night
+
+ROOT = Path(__file__).resolve().parents[1]
+WORKERS = 4  # as `make run`
+BROWSER_HEADERS = {"Accept-Encoding": "gzip, deflate, br", "Accept": "text/html"}
+HTMX = {"HX-Request": "true", "Accept-Encoding": "gzip, deflate, br"}
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-quic"]
+
+
+def log(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+# --- databases and the server ----------------------------------------------------
+
+def scratch_database(kind: str, folder: Path) -> tuple[str, callable]:
+    if kind == "sqlite":
+        return f"sqlite:///{folder / 'bench.sqlite'}", (lambda: None)
+    server = sa.make_url(os.environ["BENCH_POSTGRES_URL"])
+    name = f"companion_bench_{uuid.uuid4().hex[:8]}"
+    admin = sa.create_engine(server, isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
+
+    def drop() -> None:
+        with admin.connect() as connection:
+            connection.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+    return server.set(database=name).render_as_string(hide_password=False), drop
+
+
+def environment(database_url: str) -> dict:
+    return os.environ | {"DATABASE_URL": database_url, "SECRET_KEY": "bench", "FLASK_APP": "wsgi",
+                         "PYTHONPATH": str(ROOT)}
+
+
+def migrate(database_url: str) -> None:
+    subprocess.run([sys.executable, "-m", "flask", "db", "upgrade"], cwd=ROOT, env=environment(database_url),
+                   check=True, capture_output=True)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_gunicorn(database_url: str, folder: Path) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    with (folder / "gunicorn.log").open("ab") as output:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "--config", "python:companion.gunicorn_conf",
+             "--bind", f"127.0.0.1:{port}", "--workers", str(WORKERS), "bench.wsgi:app"],
+            cwd=ROOT, env=environment(database_url), stdout=output, stderr=subprocess.STDOUT,
+            start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(base + "/bench/bare", timeout=2):
+                return process, base
+        except OSError:
+            time.sleep(0.2)
+    process.kill()
+    raise RuntimeError("gunicorn did not start; see " + str(folder / "gunicorn.log"))
+
+
+def stop_gunicorn(process: subprocess.Popen) -> None:
+    os.killpg(process.pid, signal.SIGQUIT)
+    try:
+        process.wait(20)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+
+
+# --- the tables measured -----------------------------------------------------------
+
+def build_tables(database_url: str, night_tables: int) -> dict:
+    """The long game, 10- and 1,000-entry tables, and the night's tables, through companion.entries.record."""
+    from companion import create_app
+    from companion.extensions import db
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "bench"})
+    with app.app_context():
+        long = games.new_table("carambouille", games.PLAYERS, {"first_trader": 0})
+        games.play_carambouille(long, hands=20)
+        small = games.new_table("carambouille", games.PLAYERS, {"first_trader": 0})
+        games.record(small, {"type": "market_opened"})
+        games.record(small, {"type": "market_closed", "seconds": 90})
+        games.pad_with_memo_changes(small, 10)
+        big = games.new_table("carambouille", games.PLAYERS, {"first_trader": 0})
+        games.play_carambouille(big, hands=20)
+        games.pad_with_memo_changes(big, 1000)
+        night = []
+        for _ in range(night_tables):
+            table = games.new_table("carambouille", games.PLAYERS[:6], {"first_trader": 0})
+            games.play_carambouille(table, hands=1)
+            night.append((table.token, table.last_seq))
+        tables = {"long": (long.token, long.last_seq), "small": (small.token, small.last_seq),
+                  "big": (big.token, big.last_seq), "night": night}
+        db.session.remove()
+        db.engine.dispose()
+    return tables
+
+
+# --- measurements ------------------------------------------------------------------
+
+def throughput(base: str, path: str, headers: dict, ok: set[int], runs: int, seconds: float,
+               connections: int) -> dict:
+    results = [closed_loop(base, [path], connections, seconds, headers, ok) for _ in range(runs)]
+    return {
+        "rps": median([r.throughput for r in results]),
+        "p50_ms": median([r.percentile(50) for r in results]),
+        "p99_ms": median([r.percentile(99) for r in results]),
+        "errors": sum(r.errors for r in results),
+        "statuses": results[-1].statuses,
+    }
+
+
+def memo_writers(base: str, tokens: list[str]) -> list[dict]:
+    """For each night table, a phone ready to change its house memo: cookie, CSRF token, the form's fields."""
+    writers = []
+    for token in tokens:
+        request = urllib.request.Request(f"{base}/t/{token}/memo/edit")
+        with urllib.request.urlopen(request) as response:
+            cookie = response.headers["Set-Cookie"].split(";", 1)[0]
+            page = response.read().decode()
+        form = page[page.index('<form'):]
+        form = form[:form.index("</form>")]
+        fields = {}
+        for tag in re.findall(r"<input[^>]*>", form):
+            name = re.search(r'name="([^"]+)"', tag)
+            value = re.search(r'value="([^"]*)"', tag)
+            if name and name.group(1) not in ("reset",):
+                fields[name.group(1)] = value.group(1) if value else ""
+        fields.pop("key", None)
+        fields.pop("seen", None)
+        writers.append({"path": f"/t/{token}/memo/edit", "cookie": cookie, "form": fields,
+                        "flip": ("m40_5", "500", "520")})
+    return writers
+
+
+def page_weight(base: str, token: str) -> dict:
+    """Bytes over the wire (compressed, headers included) for a first and a repeat visit, in Chromium."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        visits: list[dict] = []
+
+        def finished(event):
+            visits[-1]["bytes"] += event["encodedDataLength"]
+            visits[-1]["requests"] += 1
+
+        def cached(event):
+            visits[-1]["cached"] += 1
+
+        cdp.on("Network.loadingFinished", finished)
+        cdp.on("Network.requestServedFromCache", cached)
+        for _ in range(2):
+            visits.append({"bytes": 0, "requests": 0, "cached": 0})
+            page.goto(f"{base}/t/{token}", wait_until="networkidle")
+            # Stop the live poll's own traffic from counting as page weight.
+            page.evaluate("document.querySelector('#live')?.removeAttribute('hx-trigger')")
+            page.wait_for_timeout(300)
+            page.goto("about:blank")
+        browser.close()
+    return {"first_kb": visits[0]["bytes"] / 1024, "repeat_kb": visits[1]["bytes"] / 1024,
+            "first_requests": visits[0]["requests"], "repeat_cached": visits[1]["cached"]}
+
+
+def lighthouse(base: str, token: str, folder: Path) -> dict | None:
+    npx = shutil.which("npx")
+    if not npx:
+        log("npx not found: no Lighthouse scores")
+        return None
+    report = folder / "lighthouse.json"
+    command = [npx, "--yes", "lighthouse@12.2.3", f"{base}/t/{token}", "--form-factor=mobile", "--quiet",
+               "--only-categories=performance,accessibility,best-practices", "--output=json",
+               f"--output-path={report}", "--chrome-flags=--headless=new " + " ".join(CHROMIUM_ARGS)]
+    done = subprocess.run(command, env=os.environ | {"CHROME_PATH": CHROMIUM}, capture_output=True, text=True,
+                          timeout=600)
+    if done.returncode != 0 or not report.exists():
+        log("lighthouse failed:\n" + done.stderr[-2000:])
+        return None
+    data = json.loads(report.read_text())
+    scores = {key: round(category["score"] * 100) for key, category in data["categories"].items()}
+    audits = data["audits"]
+    scores["fcp_ms"] = audits["first-contentful-paint"]["numericValue"]
+    scores["lcp_ms"] = audits["largest-contentful-paint"]["numericValue"]
+    scores["failed_audits"] = sorted(key for key, audit in audits.items()
+                                     if audit.get("score") is not None and audit["score"] < 0.9
+                                     and audit.get("scoreDisplayMode") in ("binary", "numeric"))
+    return scores
+
+
+def bench_database(kind: str, args) -> dict:
+    folder = Path(tempfile.mkdtemp(prefix=f"bench-{kind}-"))
+    database_url, drop = scratch_database(kind, folder)
+    process = None
+    try:
+        log(f"[{kind}] migrating and building the tables")
+        migrate(database_url)
+        tables = build_tables(database_url, args.night_tables)
+        process, base = start_gunicorn(database_url, folder)
+        long_token, long_seq = tables["long"]
+        small_token, _ = tables["small"]
+        big_token, _ = tables["big"]
+        paths = {
+            "bare": ("/bench/bare", BROWSER_HEADERS, {200}),
+            "poll": (f"/t/{long_token}/live?seen={long_seq}", HTMX, {204}),
+            "page_long": (f"/t/{long_token}", BROWSER_HEADERS, {200}),
+            "page_10": (f"/t/{small_token}", BROWSER_HEADERS, {200}),
+            "page_1000": (f"/t/{big_token}", BROWSER_HEADERS, {200}),
+            "live_10": (f"/t/{small_token}/live?seen=0", HTMX, {200}),
+            "live_1000": (f"/t/{big_token}/live?seen=0", HTMX, {200}),
+        }
+        # Warm every worker's state cache and code paths.
+        closed_loop(base, [p for p, _, _ in paths.values()], 8, 2.0, BROWSER_HEADERS, {200, 204})
+        figures = {}
+        for name, (path, headers, ok) in paths.items():
+            log(f"[{kind}] {name}")
+            figures[name] = throughput(base, path, headers, ok, args.runs, args.seconds, args.connections)
+        results = {"tables": {"long_entries": long_seq, "big_entries": tables["big"][1],
+                              "small_entries": tables["small"][1]}, "throughput": figures}
+        if args.night_seconds:
+            log(f"[{kind}] table night: {args.night_tables} tables × 6 phones for {args.night_seconds} s")
+            polls = [f"/t/{token}/live?seen={seq}" for token, seq in tables["night"] for _ in range(6)]
+            writers = memo_writers(base, [token for token, _ in tables["night"]])
+            night = table_night(base, polls, writers, poll_every=1.0, entries_per_second=10.0,
+                                seconds=args.night_seconds)
+            posts = sum(count for status, count in night.statuses.items() if str(status).startswith("POST"))
+            results["night"] = {"requests": len(night.latencies_ms), "rps": len(night.latencies_ms) / night.seconds,
+                                "entries": posts, "p50_ms": night.percentile(50), "p99_ms": night.percentile(99),
+                                "max_ms": max(night.latencies_ms), "errors": night.errors,
+                                "statuses": {str(k): v for k, v in night.statuses.items()}}
+        if kind == "sqlite":
+            log(f"[{kind}] page weight")
+            results["weight"] = page_weight(base, long_token)
+            if args.lighthouse:
+                log(f"[{kind}] lighthouse")
+                results["lighthouse"] = lighthouse(base, long_token, folder)
+        return results
+    finally:
+        if process is not None:
+            stop_gunicorn(process)
+        drop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+# --- the report ----------------------------------------------------------------------
+
+def machine() -> dict:
+    cpu = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                if line.startswith("model name")), platform.processor())
+    memory = subprocess.run(["free", "-h"], capture_output=True, text=True).stdout.split("\n")[1].split()[1]
+    return {"date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC"), "nproc": os.cpu_count(),
+            "memory": memory, "cpu": cpu, "python": platform.python_version(),
+            "load_before": os.getloadavg()[0]}
+
+
+def verdict(ok: bool) -> str:
+    return "met" if ok else "**missed**"
+
+
+def report(all_results: dict, info: dict) -> str:
+    lines = [f"Measured {info['date']} on {info['nproc']} cores ({info['cpu']}), {info['memory']} RAM, "
+             f"Python {info['python']}; load average before the run: {info['load_before']:.2f}.", ""]
+    for kind, results in all_results.items():
+        t = results["throughput"]
+        bare = t["bare"]["rps"]
+        lines += [f"### {kind}", "",
+                  "| figure | req/s | p50 ms | p99 ms | vs bare | target | |",
+                  "|---|---:|---:|---:|---:|---|---|"]
+
+        def row(name, label, target_text, ok):
+            f = t[name]
+            lines.append(f"| {label} | {f['rps']:.0f} | {f['p50_ms']:.2f} | {f['p99_ms']:.2f} | "
+                         f"{f['rps'] / bare:.2f}× throughput, {bare / f['rps']:.2f}× cost | {target_text} | "
+                         f"{verdict(ok)} |")
+
+        lines.append(f"| bare Flask route | {bare:.0f} | {t['bare']['p50_ms']:.2f} | {t['bare']['p99_ms']:.2f} "
+                     f"| 1 | baseline | |")
+        row("poll", "live poll, nothing changed (204)", "≥ 0.8× bare throughput", t["poll"]["rps"] >= 0.8 * bare)
+        row("page_long", f"table page, Carambouille 7 players 20 hands ({results['tables']['long_entries']} entries)",
+            "≤ 4× bare cost", bare / t["page_long"]["rps"] <= 4)
+        row("page_10", f"table page at {results['tables']['small_entries']} entries", "", True)
+        row("page_1000", f"table page at {results['tables']['big_entries']} entries", "", True)
+        row("live_10", "live region (changed) at 10 entries", "", True)
+        row("live_1000", "live region (changed) at 1,000 entries", "", True)
+        page_ratio = t["page_10"]["rps"] / t["page_1000"]["rps"]
+        live_ratio = t["live_10"]["rps"] / t["live_1000"]["rps"]
+        lines += ["", f"Cost at 1,000 entries vs 10: table page {page_ratio:.2f}×, live region {live_ratio:.2f}× "
+                      f"(target ≤ 1.5×: {verdict(max(page_ratio, live_ratio) <= 1.5)}).", ""]
+        errors = sum(f["errors"] for f in t.values())
+        lines.append(f"Errors in the throughput runs: {errors}.")
+        if night := results.get("night"):
+            lines += ["", f"Table night: {night['requests']} requests in the run ({night['rps']:.0f}/s), "
+                          f"{night['entries']} entries; latency from when each request was due: "
+                          f"p50 {night['p50_ms']:.1f} ms, p99 {night['p99_ms']:.1f} ms, max {night['max_ms']:.0f} ms; "
+                          f"errors {night['errors']} (target p99 < 100 ms, no errors: "
+                          f"{verdict(night['p99_ms'] < 100 and night['errors'] == 0)}). Statuses: {night['statuses']}."]
+        if weight := results.get("weight"):
+            lines += ["", f"Page weight of the long game's table page: first visit {weight['first_kb']:.1f} KB "
+                          f"over the wire in {weight['first_requests']} requests (target ≤ 60 KB: "
+                          f"{verdict(weight['first_kb'] <= 60)}); repeat visit {weight['repeat_kb']:.1f} KB, "
+                          f"{weight['repeat_cached']} files from the cache (target ≤ 10 KB: "
+                          f"{verdict(weight['repeat_kb'] <= 10)})."]
+        if results.get("lighthouse"):
+            lh = results["lighthouse"]
+            lines += ["", f"Lighthouse 12.2.3, mobile, table page: performance {lh['performance']} (≥ 95: "
+                          f"{verdict(lh['performance'] >= 95)}), accessibility {lh['accessibility']} (100: "
+                          f"{verdict(lh['accessibility'] == 100)}), best practices {lh['best-practices']} (≥ 95: "
+                          f"{verdict(lh['best-practices'] >= 95)}); FCP {lh['fcp_ms']:.0f} ms, LCP {lh['lcp_ms']:.0f} ms; "
+                          f"audits below 0.9: {', '.join(lh['failed_audits']) or 'none'}."]
+        lines.append("")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=4.0)
+    parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--night-tables", type=int, default=100)
+    parser.add_argument("--night-seconds", type=float, default=60.0)
+    parser.add_argument("--only", choices=["sqlite", "postgresql"])
+    parser.add_argument("--no-lighthouse", dest="lighthouse", action="store_false")
+    parser.add_argument("--quick", action="store_true", help="short runs: check the bench itself")
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args()
+    if args.quick:
+        args.runs, args.seconds, args.night_tables, args.night_seconds = 1, 1.0, 10, 5.0
+    kinds = ["sqlite"] + (["postgresql"] if os.environ.get("BENCH_POSTGRES_URL") else [])
+    if args.only:
+        kinds = [args.only]
+    info = machine()
+    results = {kind: bench_database(kind, args) for kind in kinds}
+    if args.json:
+        args.json.write_text(json.dumps({"machine": info, "results": results}, indent=2, default=str))
+    print(report(results, info))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,256 @@
+"""A small HTTP/1.1 load generator on asyncio: keep-alive connections, latencies in milliseconds.
+
+Two kinds of load: closed loop (N connections, each sending its next request
+as soon as the answer came: throughput) and open loop (phones polling on a
+clock and entries at a fixed rate: latency at a given load). Several client
+processes share the work so the generator is not the bottleneck's single
+core. Only ever aimed at 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import random
+import re
+import statistics
+import time
+import urllib.parse
+from dataclasses import dataclass, field
+
+PROCESSES = 2
+SEEN = re.compile(rb"/live\?seen=(\d+)")
+
+
+@dataclass
+class Result:
+    latencies_ms: list[float] = field(default_factory=list)
+    errors: int = 0
+    statuses: dict = field(default_factory=dict)
+    seconds: float = 0.0
+    late_ms: list[float] = field(default_factory=list)
+
+    def merge(self, other: "Result") -> "Result":
+        self.latencies_ms += other.latencies_ms
+        self.late_ms += other.late_ms
+        self.errors += other.errors
+        for status, count in other.statuses.items():
+            self.statuses[status] = self.statuses.get(status, 0) + count
+        self.seconds = max(self.seconds, other.seconds)
+        return self
+
+    @property
+    def throughput(self) -> float:
+        return len(self.latencies_ms) / self.seconds if self.seconds else 0.0
+
+    def percentile(self, p: float) -> float:
+        if not self.latencies_ms:
+            return float("nan")
+        ordered = sorted(self.latencies_ms)
+        return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+class Connection:
+    """One keep-alive connection: GET and POST, answers read whole."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host, self.port = host, port
+        self.reader = self.writer = None
+
+    async def open(self) -> None:
+        self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+
+    async def request(self, method: str, path: str, headers: dict | None = None,
+                      body: bytes = b"") -> tuple[int, dict, bytes]:
+        if self.writer is None:
+            await self.open()
+        lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
+        for name, value in (headers or {}).items():
+            lines.append(f"{name}: {value}")
+        if body or method == "POST":
+            lines.append(f"Content-Length: {len(body)}")
+        self.writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+        try:
+            head = await self.reader.readuntil(b"\r\n\r\n")
+        except BaseException:
+            self.close()
+            raise
+        status_line, *header_lines = head.decode("latin-1").split("\r\n")
+        status = int(status_line.split()[1])
+        answer = {}
+        for line in header_lines:
+            if ":" in line:
+                name, value = line.split(":", 1)
+                answer.setdefault(name.strip().lower(), value.strip())
+        if answer.get("transfer-encoding") == "chunked":
+            data = bytearray()
+            while True:
+                size = int((await self.reader.readline()).split(b";")[0], 16)
+                data += await self.reader.readexactly(size + 2)
+                if size == 0:
+                    break
+            payload = bytes(data)
+        else:
+            payload = await self.reader.readexactly(int(answer.get("content-length", 0)))
+        if answer.get("connection", "").lower() == "close":
+            self.close()
+        return status, answer, payload
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.reader = self.writer = None
+
+
+def _split(url: str) -> tuple[str, int]:
+    parts = urllib.parse.urlsplit(url)
+    assert parts.hostname == "127.0.0.1", "load is only ever sent to 127.0.0.1"
+    return parts.hostname, parts.port
+
+
+# --- closed loop: throughput ---------------------------------------------------
+
+async def _closed(base: str, paths: list[str], connections: int, seconds: float, headers: dict,
+                  ok: set[int]) -> Result:
+    host, port = _split(base)
+    result = Result()
+    deadline = time.perf_counter() + seconds
+
+    async def client(number: int) -> None:
+        connection = Connection(host, port)
+        index = number
+        while time.perf_counter() < deadline:
+            path = paths[index % len(paths)]
+            index += 1
+            started = time.perf_counter()
+            try:
+                status, _, _ = await connection.request("GET", path, headers)
+            except (OSError, asyncio.IncompleteReadError):
+                result.errors += 1
+                connection.close()
+                continue
+            result.latencies_ms.append((time.perf_counter() - started) * 1000)
+            result.statuses[status] = result.statuses.get(status, 0) + 1
+            if status not in ok:
+                result.errors += 1
+        connection.close()
+
+    started = time.perf_counter()
+    await asyncio.gather(*(client(n) for n in range(connections)))
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _closed_process(args) -> Result:
+    return asyncio.run(_closed(*args))
+
+
+def closed_loop(base: str, paths: list[str], connections: int = 8, seconds: float = 4.0,
+                headers: dict | None = None, ok: set[int] = frozenset({200})) -> Result:
+    """N keep-alive connections, each firing its next GET as soon as it has the answer."""
+    per_process = max(1, connections // PROCESSES)
+    with multiprocessing.get_context("fork").Pool(PROCESSES) as pool:
+        parts = pool.map(_closed_process, [(base, paths, per_process, seconds, headers or {}, set(ok))] * PROCESSES)
+    total = Result()
+    for part in parts:
+        total.merge(part)
+    return total
+
+
+# --- open loop: a table night ----------------------------------------------------
+
+@dataclass
+class Night:
+    """What one client process plays: its phones' poll paths and its share of the entries."""
+
+    base: str
+    polls: list[str]
+    poll_every: float
+    writers: list[dict]  # each: {"path", "cookie", "form": dict, "flip": (name, a, b)}
+    entries_per_second: float
+    seconds: float
+
+
+async def _night(plan: Night) -> Result:
+    host, port = _split(plan.base)
+    result = Result()
+    start = time.perf_counter() + 0.5
+    end = start + plan.seconds
+
+    async def phone(path: str) -> None:
+        connection = Connection(host, port)
+        # Phones do not poll in step: each starts at its own moment within the first second.
+        due = start + random.random() * plan.poll_every
+        while due < end:
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            sent = time.perf_counter()
+            result.late_ms.append((sent - due) * 1000)
+            try:
+                status, _, body = await connection.request("GET", path, {"HX-Request": "true"})
+            except (OSError, asyncio.IncompleteReadError):
+                result.errors += 1
+                connection.close()
+            else:
+                # Like htmx: the new live region carries the poll URL with the entry number now seen.
+                if status == 200 and (seen := SEEN.search(body)):
+                    path = path.split("?")[0] + "?seen=" + seen.group(1).decode()
+                # Latency from when the poll was due: a client that falls behind counts against the server.
+                result.latencies_ms.append((time.perf_counter() - due) * 1000)
+                result.statuses[status] = result.statuses.get(status, 0) + 1
+                if status not in (200, 204):
+                    result.errors += 1
+            due += plan.poll_every
+
+    async def writer() -> None:
+        if not plan.writers or not plan.entries_per_second:
+            return
+        connections = [Connection(host, port) for _ in plan.writers]
+        interval = 1 / plan.entries_per_second
+        due = start + random.random() * interval
+        number = 0
+        while due < end:
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            table = number % len(plan.writers)
+            spec = plan.writers[table]
+            name, a, b = spec["flip"]
+            form = dict(spec["form"], key=random.randbytes(16).hex())
+            form[name] = a if (number // len(plan.writers)) % 2 == 0 else b
+            body = urllib.parse.urlencode(form).encode()
+            try:
+                status, _, _ = await connections[table].request("POST", spec["path"], {
+                    "Cookie": spec["cookie"], "Content-Type": "application/x-www-form-urlencoded"}, body)
+            except (OSError, asyncio.IncompleteReadError):
+                result.errors += 1
+                connections[table].close()
+            else:
+                result.latencies_ms.append((time.perf_counter() - due) * 1000)
+                result.statuses[f"POST {status}"] = result.statuses.get(f"POST {status}", 0) + 1
+                if status != 303:
+                    result.errors += 1
+            number += 1
+            due += interval
+
+    await asyncio.gather(*(phone(path) for path in plan.polls), writer())
+    result.seconds = plan.seconds
+    return result
+
+
+def _night_process(plan: Night) -> Result:
+    return asyncio.run(_night(plan))
+
+
+def table_night(base: str, polls: list[str], writers: list[dict], poll_every: float = 1.0,
+                entries_per_second: float = 10.0, seconds: float = 60.0) -> Result:
+    """Every phone polls on its own clock; entries arrive at a steady rate, spread over the tables."""
+    plans = [Night(base, polls[n::PROCESSES], poll_every, writers[n::PROCESSES],
+                   entries_per_second / PROCESSES, seconds) for n in range(PROCESSES)]
+    with multiprocessing.get_context("fork").Pool(PROCESSES) as pool:
+        parts = pool.map(_night_process, plans)
+    total = Result()
+    for part in parts:
+        total.merge(part)
+    return total
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values)
