@@ -2,23 +2,15 @@
 
 from __future__ import annotations
 
-import os
-import re
-
 import pytest
 
 from companion import create_app
 from companion.entries import cache
 from companion.extensions import db
-from companion.models import Seat, Table
 from companion.rules import GAMES
 
 import tinyviews
-
-
-def database_url(tmp_path) -> str:
-    """PostgreSQL when the run provides one (the CI's second leg), else a file-backed SQLite."""
-    return os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'test.sqlite'}"
+from helpers import database_url
 
 
 @pytest.fixture
@@ -53,22 +45,3 @@ def tiny():
     GAMES.register("tiny", "tinygame")
     yield GAMES["tiny"]
     GAMES.unregister("tiny")
-
-
-def make_table(app, game: str, players: list[str], options: dict | None = None) -> str:
-    """Create a table directly in the database; its player token."""
-    with app.app_context():
-        table = Table(game=game, options=options or {}, seats=[Seat(position=i, name=n) for i, n in enumerate(players)])
-        db.session.add(table)
-        db.session.commit()
-        return table.token
-
-
-def form_key() -> str:
-    """A fresh idempotency key, as a rendered form would carry."""
-    return os.urandom(16).hex()
-
-
-def csrf_token(html: str) -> str:
-    """The CSRF token in a rendered page."""
-    return re.search(r'name="csrf_token"[^>]*value="([^"]+)"', html).group(1)

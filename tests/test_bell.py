@@ -11,7 +11,7 @@ from companion import bell, entries
 from companion.extensions import db
 from companion.models import Entry, Table
 from companion.rules import RuleError
-from conftest import make_table
+from helpers import make_table
 
 
 @pytest.mark.parametrize("seconds, words, face", [

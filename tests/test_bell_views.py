@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from companion import bell, entries
 from companion.extensions import db
 from companion.models import Entry, Table
-from conftest import form_key, make_table
+from helpers import form_key, make_table
 
 HTMX = {"HX-Request": "true"}
 PLAYERS = ["Ana", "Ben", "Cy"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import form_key, make_table
+from helpers import form_key, make_table
 from test_carambouille_views import ANA, BEN, CY, state, text
 
 

@@ -11,7 +11,7 @@ from companion import entries
 from companion.extensions import db
 from companion.models import Entry, Table
 from companion.rules import RuleError
-from conftest import form_key, make_table
+from helpers import form_key, make_table
 
 
 def table(token: str) -> Table:

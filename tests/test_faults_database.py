@@ -10,7 +10,7 @@ from companion import create_app
 from companion.entries import cache
 from companion.extensions import db
 from companion.models import Entry, Table
-from conftest import form_key, make_table
+from helpers import form_key, make_table
 
 HTMX = {"HX-Request": "true"}
 # Nothing listens on port 1: connecting is refused at once.

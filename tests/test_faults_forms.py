@@ -8,7 +8,7 @@ from companion.extensions import db
 from companion.models import Entry, Table
 from companion.rules import RuleError
 from companion.views.table_page import _field_for, table_context, table_or_404
-from conftest import form_key, make_table
+from helpers import form_key, make_table
 from tinyviews import ScoreForm
 
 HTMX = {"HX-Request": "true"}

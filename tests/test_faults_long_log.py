@@ -8,7 +8,7 @@ import sqlalchemy as sa
 from companion import entries
 from companion.extensions import db
 from companion.models import Table
-from conftest import form_key, make_table
+from helpers import form_key, make_table
 
 HTMX = {"HX-Request": "true"}
 

@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from companion.extensions import db
 from companion.models import Table
 from companion.rules import frutti
-from conftest import make_table
+from helpers import make_table
 
 HTMX = {"HX-Request": "true"}
 PLAYERS = ["Ana", "Ben", "Cy", "Dan"]

@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 from companion.extensions import db
 from companion.models import Entry
-from conftest import form_key, make_table
+from helpers import form_key, make_table
 
 HTMX = {"HX-Request": "true"}
 # The rule text's example: octopus 10, mussels 30, sea urchins (its "sea chestnuts") 50.

@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from companion.extensions import db
 from companion.models import Table
 from companion.views import jaipur as jaipur_views
-from conftest import make_table
+from helpers import make_table
 from test_jaipur_views import HTMX, confirm_data, post, preview, sit, text_of
 
 ANA, BEN = 0, 1

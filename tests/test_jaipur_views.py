@@ -12,7 +12,7 @@ from companion import entries
 from companion.extensions import db
 from companion.models import Entry, Table
 from companion.views import jaipur as jaipur_views
-from conftest import form_key, make_table
+from helpers import form_key, make_table
 
 HTMX = {"HX-Request": "true"}
 ANA, BEN = 0, 1

@@ -9,7 +9,7 @@ from flask_migrate import upgrade
 
 from companion import create_app
 from companion.extensions import db
-from conftest import database_url
+from helpers import database_url
 
 
 def test_upgrade_from_nothing_creates_the_schema_the_models_expect(tmp_path):

@@ -16,7 +16,7 @@ from companion.extensions import db
 from companion.models import Entry, Table
 from companion.review import chart, exchange
 from companion.review.session import review_of, timeline
-from conftest import csrf_token, database_url
+from helpers import csrf_token, database_url
 from test_review_sessions import (ANA, BEN, CARAMBOUILLE, FRUTTI, JAIPUR, OPEN, SESSIONS, c_sale, close, end,
                                   record_all, table_of)
 

@@ -8,7 +8,7 @@ from companion import entries
 from companion.extensions import db
 from companion.models import Table
 from companion.review.session import review_of
-from conftest import make_table
+from helpers import make_table
 
 # --- Carambouille: the 3-player game of tests/rules/test_carambouille_game.py, 11 hands ---
 ANA, BEN, CY = 0, 1, 2

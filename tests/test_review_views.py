@@ -15,7 +15,7 @@ from companion.extensions import db
 from companion.models import Entry, Table
 from companion.review import chart
 from companion.rules import RuleError
-from conftest import form_key, make_table
+from helpers import form_key, make_table
 from test_review_sessions import (ANA, BEN, CARAMBOUILLE, FRUTTI, FRUTTI_TIE_EVENTS, JAIPUR, OPEN, c_sale, close,
                                   end, record_all, table_of)
 

@@ -8,7 +8,7 @@ import pytest
 
 from companion import create_app
 from companion.extensions import db
-from conftest import csrf_token, database_url, form_key, make_table
+from helpers import csrf_token, database_url, form_key, make_table
 
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>", re.I)
 INLINE_HANDLER = re.compile(r"\son[a-z]+\s*=", re.I)

@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from companion import entries
 from companion.extensions import db
 from companion.models import Entry, JoinAttempt, Table
-from conftest import form_key, make_table
+from helpers import form_key, make_table
 
 HTMX = {"HX-Request": "true"}
 

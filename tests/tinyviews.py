@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint
-from wtforms import IntegerField
+from companion.forms.fields import IntegerField
 from wtforms.validators import InputRequired, NumberRange
 
 from companion.forms import ActionForm

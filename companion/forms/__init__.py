@@ -8,8 +8,10 @@ from contextlib import contextmanager
 
 from flask import g
 from flask_wtf import FlaskForm
-from wtforms import FieldList, HiddenField, IntegerField, RadioField, SelectField, StringField
+from wtforms import FieldList, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp, ValidationError
+
+from .fields import IntegerField
 
 NAME_LENGTH = 40
 # Control characters would break the pad's columns and the CSV export.

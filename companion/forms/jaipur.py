@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from wtforms import HiddenField, IntegerField, StringField
+from wtforms import HiddenField, StringField
 from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional
 
 from ..rules.jaipur import BONUS_TOKENS, CAMEL_CARDS, GOODS, HAND_LIMIT
 from . import ActionForm
+from .fields import IntegerField
 
 BONUS_VALUES = sorted({value for pile in BONUS_TOKENS.values() for value in pile})
 PREVIEW = "preview"
