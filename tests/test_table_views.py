@@ -244,3 +244,12 @@ def test_choosing_a_seat_marks_this_phone(app, client):
     assert "This phone is Ben's" in client.get(f"/t/{token}").text
     assert client.post(f"/t/{token}/seat", data={"seat": "9"}).status_code == 303
     assert "This phone is Ben's" in client.get(f"/t/{token}").text
+
+
+def test_history_offers_undo_only_for_game_entries(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    post_score(client, token, 0, 5)
+    client.post(f"/t/{token}/undo", data={"entry": 1, "key": form_key()})
+    post_score(client, token, 1, 3)
+    history = client.get(f"/t/{token}/history").text
+    assert history.count("Undo…") == 1 and f"/t/{token}/undo?entry=3" in history

@@ -101,7 +101,7 @@ def history(token: str) -> str:
     """Every entry of the table, newest first, undone ones struck through."""
     table = table_or_404(token)
     return render_template("tables/history.html", table=table, rows=entries.history(table),
-                           game=entries.game_of(table))
+                           game=entries.game_of(table), undoable=entries.is_game_entry)
 
 
 @bp.get("/t/<token>/undo")
