@@ -3,9 +3,13 @@
 (function () {
   "use strict";
 
+  // A form left half-filled for this long no longer holds back the table.
+  var PATIENCE_MS = 45000;
+  var lastTouch = 0;
+
   function busy(live) {
     // A form the player has started, or a confirm step that is open, must not vanish.
-    if (live.querySelector("form[data-dirty], [data-keep]")) return true;
+    if (live.querySelector("form[data-dirty], [data-keep]") && Date.now() - lastTouch < PATIENCE_MS) return true;
     var active = document.activeElement;
     return !!(active && live.contains(active) && active.matches("input:not([type=hidden]):not([type=radio]):not([type=checkbox]), select, textarea"));
   }
@@ -13,6 +17,12 @@
   document.addEventListener("input", function (event) {
     var form = event.target.closest && event.target.closest("#live form");
     if (form) form.setAttribute("data-dirty", "");
+  });
+
+  ["input", "click", "focusin"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      if (event.target.closest && event.target.closest("#live form")) lastTouch = Date.now();
+    });
   });
 
   function seenIn(html) {
