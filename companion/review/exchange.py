@@ -2,7 +2,7 @@
 
 The file (format ``table-companion-session``, version 1; see docs/review.md)
 holds the game, players, options, times and every entry in order — game
-events in the vocabulary of ``docs/events/<game>.md`` and the entries about
+events in the vocabulary of ``docs/events.md`` and the entries about
 the table (``void``, ``reopen``, ``close``, the bell's timer). An import
 checks every entry as ``companion.entries`` would have when it was
 recorded, and writes nothing unless every one passes: one transaction.

@@ -28,8 +28,8 @@ NOTE TO WHOEVER WRITES A GAME MODULE: all of this is required.
   by Ben -> 300, Bargain by Ana -> 150").
 
 Players appear in events by seat index (0-based int, seating order).
-Events are plain JSON-able dicts with a ``"type"`` key (see ``docs/events.md``;
-each game documents its own in ``docs/events/<game>.md``).
+Events are plain JSON-able dicts with a ``"type"`` key (see ``docs/events.md``,
+one section per game).
 """
 
 from __future__ import annotations

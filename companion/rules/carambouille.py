@@ -4,7 +4,7 @@ The memo card and ``sale_value`` are in ``carambouille_memo``, the state and
 the table view's queries in ``carambouille_state``, the events and ``apply``
 in ``carambouille_events`` (sales and purchases in ``carambouille_sales``);
 the public names are re-exported here.
-Events are documented in ``docs/events/carambouille.md``.
+Events are documented in ``docs/events.md (Carambouille)``.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 One function per event type; ``apply`` picks it. Sales and purchases are in
 ``carambouille_sales``. Every refusal is a ``RuleError`` whose sentence a
 player understands, and the state is never changed in place. The event
-vocabulary is in ``docs/events/carambouille.md``.
+vocabulary is in ``docs/events.md (Carambouille)``.
 """
 
 from __future__ import annotations

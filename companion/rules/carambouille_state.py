@@ -26,7 +26,7 @@ FIRST_DEAL = 6
 MAX_DEAL = 3  # cards per player in each later deal
 HAND_LIMITS = (8, 10, 11, 12, 14)  # product cards in hand, by Baskets laid (0..4)
 
-# Phases of a hand, in order (see docs/events/carambouille.md):
+# Phases of a hand, in order (see docs/events.md (Carambouille)):
 OPENING = "opening"  # cards dealt, the First Trader has not rung the bell yet
 MARKET = "market"  # the market is open: the exchange phase
 SALES = "sales"  # the market is closed: sales turns from the First Trader to the left

@@ -1,7 +1,7 @@
 """Frutti di Mare (2–6 players): the rounds, turns, piles and money (RULES.md §3).
 
 The price track itself and the selling arithmetic are in ``frutti_track``;
-events are documented in ``docs/events/frutti.md``. Seats go clockwise in
+events are documented in ``docs/events.md (Frutti di Mare)``. Seats go clockwise in
 seating order, so a player's left-hand neighbour is the next seat.
 """
 

@@ -1,6 +1,6 @@
 """Jaipur (2 players): the token bank, bonus draws, camel token, rounds and seals.
 
-RULES.md §2 is the spec; ``docs/events/jaipur.md`` lists the entries. A round
+RULES.md §2 is the spec; ``docs/events.md (Jaipur)`` lists the entries. A round
 goes: sales… → the round ends (by itself when the third goods stack empties,
 or by ``end_round`` when the market cannot be refilled) → ``camels`` (both
 herds counted: the round is scored and its seal given) → ``next_round``. The
