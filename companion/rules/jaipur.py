@@ -75,6 +75,8 @@ from .jaipur_table import (  # noqa: F401
 from .jaipur_tally import PlayerTally, RoundResult, Sale, round_result  # noqa: F401
 
 NAME = "Jaipur"
+# What scores() counts, for the scoreboard: the match is won on seals.
+SCORE_LABEL = "seals"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 2
 

@@ -76,7 +76,7 @@ def bell_panel(table, state, seat, watch: bool, forms: dict) -> dict:
 
 @bp.app_context_processor
 def _bell_helpers() -> dict:
-    return {"bell_panel": bell_panel}
+    return {"bell_panel": bell_panel, "market_bell": lambda table: table.game in bell.MARKET_GAMES}
 
 
 @bp.after_app_request
