@@ -39,8 +39,9 @@ def join_by_code(page, code: str) -> str:
 def choose_seat(page, name: str) -> None:
     """Tell the table page whose phone this is."""
     page.locator("summary", has_text=re.compile(r"Whose phone is this\?|This phone is")).click()
-    page.get_by_role("radio", name=name, exact=True).check()
-    page.get_by_role("button", name="Save").click()
+    picker = page.locator("details.seat-picker")
+    picker.get_by_role("radio", name=name, exact=True).check()
+    picker.get_by_role("button", name="Save").click()
     page.locator("summary", has_text=f"This phone is {name}'s").wait_for()
 
 
