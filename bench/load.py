@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 PROCESSES = 2
 SEEN = re.compile(rb"/live\?seen=(\d+)")
+REFUSAL = re.compile(rb'class="error[^"]*"[^>]*>([^<]+)<')
 
 
 @dataclass
@@ -29,10 +30,12 @@ class Result:
     statuses: dict = field(default_factory=dict)
     seconds: float = 0.0
     late_ms: list[float] = field(default_factory=list)
+    refusals: list[str] = field(default_factory=list)
 
     def merge(self, other: "Result") -> "Result":
         self.latencies_ms += other.latencies_ms
         self.late_ms += other.late_ms
+        self.refusals += other.refusals
         self.errors += other.errors
         for status, count in other.statuses.items():
             self.statuses[status] = self.statuses.get(status, 0) + count
@@ -62,6 +65,16 @@ class Connection:
 
     async def request(self, method: str, path: str, headers: dict | None = None,
                       body: bytes = b"") -> tuple[int, dict, bytes]:
+        """Send and read the answer; a kept-alive connection the server closed meanwhile is reopened once, as browsers do."""
+        reused = self.writer is not None
+        try:
+            return await self._request(method, path, headers, body)
+        except (OSError, asyncio.IncompleteReadError):
+            if not reused:
+                raise
+            return await self._request(method, path, headers, body)
+
+    async def _request(self, method: str, path: str, headers: dict | None, body: bytes) -> tuple[int, dict, bytes]:
         if self.writer is None:
             await self.open()
         lines = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
@@ -217,7 +230,7 @@ async def _night(plan: Night) -> Result:
             form[name] = a if (number // len(plan.writers)) % 2 == 0 else b
             body = urllib.parse.urlencode(form).encode()
             try:
-                status, _, _ = await connections[table].request("POST", spec["path"], {
+                status, _, answer = await connections[table].request("POST", spec["path"], {
                     "Cookie": spec["cookie"], "Content-Type": "application/x-www-form-urlencoded"}, body)
             except (OSError, asyncio.IncompleteReadError):
                 result.errors += 1
@@ -227,6 +240,8 @@ async def _night(plan: Night) -> Result:
                 result.statuses[f"POST {status}"] = result.statuses.get(f"POST {status}", 0) + 1
                 if status != 303:
                     result.errors += 1
+                    if len(result.refusals) < 5:
+                        result.refusals += [m.decode(errors="replace") for m in REFUSAL.findall(answer)][:2]
             number += 1
             due += interval
 
