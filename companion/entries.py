@@ -184,14 +184,38 @@ def _held_open(table: Table, entry: Entry) -> bool:
     return not later
 
 
-def _commit(table: Table, entry: Entry, state) -> Entry:
-    db.session.add(entry)
-    finished = game_of(table).finished(state) and not _held_open(table, entry)
-    table.status = "finished" if finished else "playing"
-    table.finished_at = (table.finished_at or now()) if finished else None
-    db.session.commit()
-    cache.put(table.id, Snapshot(entry.seq, state))
+def _append(table: Table, key: str | None, make: Callable[[int], tuple[Entry, Any]]) -> Entry:
+    """Under the table's write lock, add the entry that ``make(seq)`` builds.
+
+    ``make`` raises RuleError to refuse (nothing is written) or returns the
+    entry with the game's state after it, from which the table's status
+    follows (``None``: ``make`` set the status itself). A key already used
+    returns the entry first recorded with it.
+    """
+    seq = _lock(table)
+    try:
+        if (existing := _existing(table, key)) is not None:
+            db.session.rollback()
+            return existing
+        entry, state = make(seq)
+        db.session.add(entry)
+        if state is not None:
+            finished = game_of(table).finished(state) and not _held_open(table, entry)
+            table.status = "finished" if finished else "playing"
+            table.finished_at = (table.finished_at or now()) if finished else None
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        raise
+    if state is not None:
+        cache.put(table.id, Snapshot(entry.seq, state))
     return entry
+
+
+def _refuse_if_finished(table: Table, doing: str, field: str | None = None) -> None:
+    """Finished sessions are read-only until reopened."""
+    if table.finished:
+        raise RuleError(f"This game is finished; reopen it to {doing}.", field)
 
 
 def record(table: Table, event: dict, *, device: str = "", key: str | None = None,
@@ -201,26 +225,19 @@ def record(table: Table, event: dict, *, device: str = "", key: str | None = Non
     ``key`` makes a re-sent form a no-op; ``seen`` is the entry number the
     form was built on, to explain a refusal caused by someone else's entry.
     """
-    seq = _lock(table)
-    try:
-        if (existing := _existing(table, key)) is not None:
-            db.session.rollback()
-            return existing
-        if table.finished:
-            raise RuleError("This game is finished; reopen it to record more.")
+    def make(seq: int) -> tuple[Entry, Any]:
+        _refuse_if_finished(table, "record more")
         game = game_of(table)
         before = state_of(table, upto=seq - 1)
-        event = game.complete(before, event, rng)
+        completed = game.complete(before, event, rng)
         try:
-            after = game.apply(before, event)
+            after = game.apply(before, completed)
         except RuleError as error:
             raise _stale(error, seen, seq) from None
-        entry = Entry(table_id=table.id, seq=seq, type=event["type"], event=event,
-                      summary=game.describe(before, event)[:500], device=device, key=key)
-        return _commit(table, entry, after)
-    except BaseException:
-        db.session.rollback()
-        raise
+        return Entry(table_id=table.id, seq=seq, type=completed["type"], event=completed,
+                     summary=game.describe(before, completed)[:500], device=device, key=key), after
+
+    return _append(table, key, make)
 
 
 def record_table_event(table: Table, event: dict, summarise: Callable[[int], str], *,
@@ -232,31 +249,20 @@ def record_table_event(table: Table, event: dict, summarise: Callable[[int], str
     """
     if event.get("type") not in TABLE_EVENTS - {VOID}:
         raise RuleError("That is not an entry about the table.", "type")
-    seq = _lock(table)
-    try:
-        if (existing := _existing(table, key)) is not None:
-            db.session.rollback()
-            return existing
-        if table.finished:
-            raise RuleError("This game is finished; reopen it to record more.")
-        summary = summarise(seq)
+
+    def make(seq: int) -> tuple[Entry, Any]:
+        _refuse_if_finished(table, "record more")
         entry = Entry(table_id=table.id, seq=seq, type=event["type"], event=event,
-                      summary=summary[:500], device=device, key=key)
-        return _commit(table, entry, state_of(table, upto=seq - 1))
-    except BaseException:
-        db.session.rollback()
-        raise
+                      summary=summarise(seq)[:500], device=device, key=key)
+        return entry, state_of(table, upto=seq - 1)
+
+    return _append(table, key, make)
 
 
 def void(table: Table, target: int, *, device: str = "", key: str | None = None) -> Entry:
     """Take back entry ``target``, replaying everything after it; RuleError if that breaks a later entry."""
-    seq = _lock(table)
-    try:
-        if (existing := _existing(table, key)) is not None:
-            db.session.rollback()
-            return existing
-        if table.finished:
-            raise RuleError("This game is finished; reopen it to undo an entry.", "entry")
+    def make(seq: int) -> tuple[Entry, Any]:
+        _refuse_if_finished(table, "undo an entry", "entry")
         entries = entries_of(table, upto=seq - 1)
         voided = voided_seqs(entries)
         chosen = next((e for e in entries if e.seq == target), None)
@@ -267,52 +273,35 @@ def void(table: Table, target: int, *, device: str = "", key: str | None = None)
         state = fold(table, entries, voided | {target})
         entry = Entry(table_id=table.id, seq=seq, type=VOID, event={"type": VOID, "entry": target},
                       summary=f"Undid entry {target}: {chosen.summary}"[:500], device=device, key=key)
-        return _commit(table, entry, state)
-    except BaseException:
-        db.session.rollback()
-        raise
+        return entry, state
+
+    return _append(table, key, make)
 
 
 def reopen(table: Table, *, device: str = "", key: str | None = None) -> Entry:
     """Make a finished table editable again, on purpose: undo works until the game is finished again."""
-    seq = _lock(table)
-    try:
-        if (existing := _existing(table, key)) is not None:
-            db.session.rollback()
-            return existing
+    def make(seq: int) -> tuple[Entry, None]:
         if not table.finished:
             raise RuleError("This session is not finished: there is nothing to reopen.")
-        entry = Entry(table_id=table.id, seq=seq, type=REOPEN, event={"type": REOPEN},
-                      summary=REOPENED, device=device, key=key)
-        db.session.add(entry)
         table.status, table.finished_at = "playing", None
-        db.session.commit()
-        return entry
-    except BaseException:
-        db.session.rollback()
-        raise
+        return Entry(table_id=table.id, seq=seq, type=REOPEN, event={"type": REOPEN},
+                     summary=REOPENED, device=device, key=key), None
+
+    return _append(table, key, make)
 
 
 def close(table: Table, *, device: str = "", key: str | None = None) -> Entry:
     """Declare a reopened table finished again, when its game is over."""
-    seq = _lock(table)
-    try:
-        if (existing := _existing(table, key)) is not None:
-            db.session.rollback()
-            return existing
+    def make(seq: int) -> tuple[Entry, None]:
         if table.finished:
             raise RuleError("This session is already finished.")
         if not game_of(table).finished(state_of(table, upto=seq - 1)):
             raise RuleError("The game is not over yet: finish it at the table first.")
-        entry = Entry(table_id=table.id, seq=seq, type=CLOSE, event={"type": CLOSE},
-                      summary=CLOSED, device=device, key=key)
-        db.session.add(entry)
         table.status, table.finished_at = "finished", now()
-        db.session.commit()
-        return entry
-    except BaseException:
-        db.session.rollback()
-        raise
+        return Entry(table_id=table.id, seq=seq, type=CLOSE, event={"type": CLOSE},
+                     summary=CLOSED, device=device, key=key), None
+
+    return _append(table, key, make)
 
 
 def newest_entries(table: Table, count: int) -> list[Entry]:
@@ -345,15 +334,3 @@ def history(table: Table, limit: int | None = None) -> list[tuple[Entry, bool]]:
     entries = newest_entries(table, limit) if limit else entries_of(table)[::-1]
     voided = voided_seqs(entries)
     return [(entry, entry.seq in voided) for entry in entries]
-
-
-def replay_check(game, players: list[str], options: dict, events: list[dict]):
-    """Fold plain events for an import; RuleError names the entry number that fails."""
-    state = game.new_game(players, options)
-    for number, event in enumerate(events, start=1):
-        try:
-            state = game.apply(state, event)
-        except RuleError as error:
-            raise RuleError(f"Entry {number}: {error.message}", error.field) from None
-    return state
-
