@@ -158,11 +158,7 @@ def assert_escaped(text: str) -> None:
 
 
 # Bugs the fuzz found that their owners are fixing; each stays listed until its route passes.
-KNOWN_BUGS = {
-    "/t/<token>/carambouille/sale": "templates/carambouille/_sale_form.html line 14 indexes the players with "
-                                    "state.turn, which is None outside the sales phase: a sale form re-shown "
-                                    "then (a refusal, or the GET preview) is a 500",
-}
+KNOWN_BUGS: dict[str, str] = {}
 
 
 def with_known_bugs(rules: list[str]) -> list:
