@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Flask, Response, request, session
+from flask import Flask, Response, abort, request, session
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 # No inline scripts or styles anywhere: htmx is configured through a meta tag
@@ -50,8 +50,20 @@ def _headers(response: Response) -> Response:
     return response
 
 
+def _refuse_nul() -> None:
+    # No player ever types a NUL; PostgreSQL cannot even compare one, so it
+    # would turn a bad link or a hostile form into a 500 deep in a query.
+    if "\x00" in request.path:
+        abort(404)
+    if any("\x00" in value for value in request.args.values()) or (
+            request.method == "POST" and request.mimetype != "multipart/form-data"
+            and any("\x00" in value for value in request.form.values())):
+        abort(400)
+
+
 def init_app(app: Flask) -> None:
-    """Install the headers, and trust PROXY_FIX proxies in front of gunicorn."""
+    """Install the headers, refuse NUL characters, and trust PROXY_FIX proxies in front of gunicorn."""
+    app.before_request(_refuse_nul)
     app.after_request(_headers)
     if hops := int(app.config["PROXY_FIX"]):
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)

@@ -18,6 +18,7 @@ def test_upgrade_from_nothing_creates_the_schema_the_models_expect(tmp_path):
         db.drop_all()
         with db.engine.begin() as connection:
             connection.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
+        db.engine.dispose()
         upgrade()
         names = set(sa.inspect(db.engine).get_table_names())
         assert {"tables", "seats", "entries", "join_attempts", "alembic_version"} <= names
@@ -27,3 +28,4 @@ def test_upgrade_from_nothing_creates_the_schema_the_models_expect(tmp_path):
         db.drop_all()
         with db.engine.begin() as connection:
             connection.execute(sa.text("DROP TABLE IF EXISTS alembic_version"))
+        db.engine.dispose()

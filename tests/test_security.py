@@ -104,3 +104,15 @@ def test_static_files_are_versioned_and_cached_long(app, client):
     assert response.status_code == 200 and "max-age=31536000" in response.headers["Cache-Control"]
     assert response.headers.get("Content-Encoding") == "gzip"
     response.close()
+
+
+@pytest.mark.parametrize("path", ["/history?player=a%00b", "/t/abcdefghijklmnop/live?seen=%00", "/memo/carambouille?product=%00"])
+def test_a_nul_character_anywhere_is_a_clear_400_not_a_database_error(client, path):
+    response = client.get(path)
+    assert response.status_code == 400 and "That request did not make sense" in response.text
+
+
+def test_a_nul_character_in_a_form_is_refused_before_any_query(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    response = client.post(f"/t/{token}/tiny/score", data={"player": "0", "points": "5\x00", "key": form_key()})
+    assert response.status_code == 400

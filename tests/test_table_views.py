@@ -60,7 +60,7 @@ def test_creating_a_table_opens_it_and_remembers_it_on_this_phone(app, client):
     (["Ana"], "Enter at least 2 players."),
     (["Ana", "ana "], "Each player needs a different name: Ana, ana is there twice."),
     (["Ana", "B" * 41], "Field cannot be longer than 40 characters."),
-    (["Ana", "B\x00b"], "Names cannot contain control characters."),
+    (["Ana", "B\x07b"], "Names cannot contain control characters."),
     ([], "Enter at least 2 players."),
 ])
 def test_bad_player_names_are_explained_and_nothing_is_created(app, client, names, message):

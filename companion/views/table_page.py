@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from typing import Callable
 
 import sqlalchemy as sa
@@ -23,9 +25,18 @@ GAME_FORMS: dict[str, Callable[[Table, object, int | None], dict[str, FlaskForm]
 RECENT_ENTRIES = 6
 
 
+# What models.new_token makes; anything else is not looked up at all.
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,32}")
+
+
+def token_shaped(token: str | None) -> bool:
+    """Whether ``token`` could be a table token."""
+    return bool(token) and TOKEN_SHAPE.fullmatch(token) is not None
+
+
 def table_or_404(token: str, *, watch: bool = False) -> Table:
     """The table behind a player (or watch) token; 404 that reveals nothing otherwise."""
-    if not token or len(token) > 32:
+    if not token_shaped(token):
         abort(404)
     column = Table.watch_token if watch else Table.token
     table = db.session.scalar(sa.select(Table).where(column == token))

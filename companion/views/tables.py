@@ -15,7 +15,7 @@ from ..rules import RuleError
 from ..security import device_id
 from ..templating import is_htmx
 from .home import remember
-from .table_page import refuse, render_table, table_or_404
+from .table_page import refuse, render_table, table_or_404, token_shaped
 
 bp = Blueprint("tables", __name__)
 
@@ -45,7 +45,7 @@ _POLL_READ = {watch: sa.select(Table.last_seq, Table.bell_due_at).where(
 
 def _unchanged(token: str, watch: bool, seen: int | None) -> bool:
     """Whether the poller has seen the newest entry and no bell is due."""
-    if seen is None or not token or len(token) > 32:
+    if seen is None or not token_shaped(token):
         return False
     with db.engine.connect() as connection:
         row = connection.execute(_POLL_READ[watch], {"token": token}).first()
