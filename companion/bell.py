@@ -138,12 +138,25 @@ def ring_at(entry: Entry) -> datetime:
 
 
 def _rings(table: Table) -> list[Entry]:
-    """The table's live ring entries, oldest first."""
-    rows = db.session.scalars(sa.select(Entry).where(
-        Entry.table_id == table.id, Entry.type.in_(RINGS | {entries.VOID})).order_by(Entry.seq))
-    rows = list(rows)
-    voided = entries.voided_seqs(rows)
-    return [row for row in rows if row.type in RINGS and row.seq not in voided]
+    """The table's newest live ring entries, oldest first: enough for the panel, never the whole log.
+
+    The panel needs the last ring, the ring that opened what is open, and the
+    last close that measured its time. A void is always newer than the ring
+    it takes back, so reading the newest rows (more until those are found)
+    sees every void that matters.
+    """
+    window = 8
+    while True:
+        rows = list(db.session.scalars(sa.select(Entry).where(
+            Entry.table_id == table.id, Entry.type.in_(RINGS | {entries.VOID}))
+            .order_by(Entry.seq.desc()).limit(window)))
+        voided = entries.voided_seqs(rows)
+        rings = [row for row in reversed(rows) if row.type in RINGS and row.seq not in voided]
+        has_open = any(ring.type in OPENS for ring in rings)
+        has_close = any(ring.type in CLOSES and isinstance(ring.event.get("seconds"), int) for ring in rings)
+        if len(rows) < window or (has_open and has_close):
+            return rings
+        window *= 4
 
 
 def _is_open(table: Table, rings: list[Entry], state) -> bool:
