@@ -45,7 +45,33 @@
     // Only the poll is held back; the player's own submissions always show.
     if (source === target && busy(target)) {
       event.detail.shouldSwap = false;
+      return;
     }
+    if (source === target) reopen = openDisclosures(target);
+  });
+
+  // A disclosure a player opened ("End the game now…") stays open when the
+  // poll brings a newer table; it is found again by its summary's words.
+  var reopen = null;
+
+  function summaryOf(details) {
+    var summary = details.querySelector("summary");
+    return details.id || (summary ? summary.textContent.trim() : "");
+  }
+
+  function openDisclosures(live) {
+    return Array.prototype.map.call(live.querySelectorAll("details[open]"), summaryOf);
+  }
+
+  document.addEventListener("htmx:afterSwap", function () {
+    if (!reopen) return;
+    var live = document.getElementById("live");
+    var wanted = reopen;
+    reopen = null;
+    if (!live) return;
+    live.querySelectorAll("details:not([open])").forEach(function (details) {
+      if (wanted.indexOf(summaryOf(details)) !== -1) details.open = true;
+    });
   });
 
   document.addEventListener("click", function (event) {

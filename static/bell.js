@@ -275,7 +275,8 @@
     document.addEventListener("visibilitychange", keepAwake);
     keepAwake();
   } else {
-    wakeBox.closest("label").hidden = true;
+    // Hidden but keeping its room: the page must not jump under a thumb.
+    wakeBox.closest("label").classList.add("unsupported");
   }
 
   controls.hidden = false;

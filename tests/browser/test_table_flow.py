@@ -166,3 +166,18 @@ def test_watch_view_shows_the_scores_without_any_form(new_phone):
     assert tv.locator("form").count() == 0
     add_points(ana, "Ana", "5")
     expect(score_of(tv, "Ana")).to_have_text("5", timeout=LIVE_WITHIN_MS + 1000)
+
+
+def test_a_disclosure_opened_on_one_phone_stays_open_when_the_other_records(new_phone):
+    ana = new_phone()
+    url = create_table(ana, "tiny", ["Ana", "Ben"])
+    ben = new_phone()
+    ben.goto(url)
+    picker = ben.locator("details.seat-picker")
+    picker.locator("summary").click()
+    expect(picker).to_have_attribute("open", "")
+    ben.locator("body").click(position={"x": 5, "y": 5})  # nothing focused inside the region
+    add_points(ana, "Ana", "4")
+    expect(score_of(ben, "Ana")).to_have_text("4", timeout=LIVE_WITHIN_MS + 1000)
+    expect(ben.locator("details.seat-picker")).to_have_attribute("open", "")
+
