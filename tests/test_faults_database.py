@@ -36,13 +36,13 @@ def away_client(tiny):
 
 
 @pytest.mark.parametrize("method, path, data", [
-    ("get", "/t/sometoken", None),
-    ("get", "/t/sometoken/live?seen=3", None),
-    ("get", "/w/sometoken", None),
-    ("get", "/t/sometoken/history", None),
+    ("get", "/t/someTokenOfTheRightShape", None),
+    ("get", "/t/someTokenOfTheRightShape/live?seen=3", None),
+    ("get", "/w/someTokenOfTheRightShape", None),
+    ("get", "/t/someTokenOfTheRightShape/history", None),
     ("post", "/new/carambouille", {"players-0": "Ana", "players-1": "Ben", "players-2": "Cy", "starter": "random"}),
     ("post", "/join", {"code": "ABCDEF"}),
-    ("post", "/t/sometoken/undo", {"entry": "1", "key": "0" * 32}),
+    ("post", "/t/someTokenOfTheRightShape/undo", {"entry": "1", "key": "0" * 32}),
 ])
 def test_an_unreachable_database_answers_a_clear_503(away_client, method, path, data):
     response = getattr(away_client, method)(path, data=data)
@@ -50,7 +50,7 @@ def test_an_unreachable_database_answers_a_clear_503(away_client, method, path, 
 
 
 def test_an_unreachable_database_answers_htmx_with_a_503_too(away_client):
-    assert_try_again_page(away_client.get("/t/sometoken/live?seen=3", headers=HTMX))
+    assert_try_again_page(away_client.get("/t/someTokenOfTheRightShape/live?seen=3", headers=HTMX))
 
 
 def entries_and_counter(app, token):
