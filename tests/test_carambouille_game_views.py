@@ -138,3 +138,7 @@ def test_a_whole_game_of_three_on_three_phones_matches_the_paper_pad(app):
     assert "Biggest sale: Ben, 5 truffles for 1080 (hand 11)." in final
     finished = ana.client.get(f"/t/{token}").text
     assert "finished" in finished and "/carambouille/sale" not in finished and "/carambouille/buy" not in finished
+    # The table page carries the newest hands of the pad; the rest is one tap away.
+    live_rows = re.findall(r'<span class="total">(\d+)</span>', finished.split('class="pad-box"')[1].split("</details>")[0])
+    assert len(live_rows) == 4 * 3 and live_rows[-3:] == ["130", "1155", "125"]
+    assert "Earlier hands are on the full score pad." in finished
