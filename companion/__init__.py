@@ -25,6 +25,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.from_mapping(test_config)
     os.makedirs(app.instance_path, exist_ok=True)
     config.ensure_secret_key(app)
+    config.engine_options(app)
 
     from .extensions import csrf, db, migrate
 

@@ -15,7 +15,6 @@ def defaults(app: Flask) -> dict:
     """The factory's defaults; everything here can be overridden."""
     return {
         "SQLALCHEMY_DATABASE_URI": "sqlite:///" + str(Path(app.instance_path) / "companion.sqlite"),
-        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
         "MAX_CONTENT_LENGTH": 256 * 1024,
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
@@ -62,3 +61,14 @@ def ensure_secret_key(app: Flask) -> None:
         finally:
             scratch.unlink()
     app.config["SECRET_KEY"] = path.read_text().strip()
+
+
+def engine_options(app: Flask) -> None:
+    """Check pooled connections before use only where a server can drop them.
+
+    A PostgreSQL connection can die with a restart or a proxy's idle timeout;
+    a SQLite file cannot, and the check would cost every live poll a query.
+    """
+    options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+    options.setdefault("pool_pre_ping", not str(app.config["SQLALCHEMY_DATABASE_URI"]).startswith("sqlite"))
+    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
