@@ -160,12 +160,16 @@ def test_sigkill_under_load_keeps_every_acknowledged_entry_once(tmp_path):
         drop()
 
 
-@pytest.mark.parametrize("pragma, expected", [("journal_mode", "wal"), ("synchronous", "2")])
-def test_sqlite_keeps_acknowledged_entries_with_wal_and_full_sync(app, pragma, expected):
+# What makes an acknowledged entry survive a crash, for each database the app runs on.
+DURABILITY = {
+    "sqlite": [("PRAGMA journal_mode", "wal"), ("PRAGMA synchronous", "2")],  # WAL, synchronous=FULL
+    "postgresql": [("SHOW synchronous_commit", "on")],  # COMMIT returns once the WAL is flushed
+}
+
+
+def test_the_database_keeps_acknowledged_entries(app):
     from companion.extensions import db
 
-    with app.app_context():
-        if db.engine.dialect.name != "sqlite":
-            pytest.skip("a SQLite setting")
-        with db.engine.connect() as connection:
-            assert str(connection.exec_driver_sql(f"PRAGMA {pragma}").scalar()).lower() == expected
+    with app.app_context(), db.engine.connect() as connection:
+        for query, expected in DURABILITY[db.engine.dialect.name]:
+            assert str(connection.exec_driver_sql(query).scalar()).lower() == expected, query
