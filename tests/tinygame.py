@@ -10,6 +10,10 @@ NAME = "Tiny tally"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 
+# The option naming who starts, and how the new-table form asks for it.
+STARTER_OPTION = "first_player"
+STARTER_LABEL = "Who starts"
+
 
 @dataclass(frozen=True)
 class State:

@@ -5,7 +5,8 @@ NOTE TO WHOEVER WRITES A GAME MODULE: all of this is required.
 
 - Standard library only: never import flask, sqlalchemy, ``companion.models``
   or anything outside ``companion.rules``.
-- ``NAME`` (shown to players), ``MIN_PLAYERS``, ``MAX_PLAYERS``.
+- ``NAME`` (shown to players), ``MIN_PLAYERS``, ``MAX_PLAYERS``; ``STARTER_OPTION``
+  (the option naming who starts) and ``STARTER_LABEL`` (how the new-table form asks).
 - ``new_game(players, options=None, rng=None) -> state``: the state before the
   first entry; ``options`` are the table's settings, validated here
   (``RuleError``). Deterministic: the app rebuilds state by replaying stored

@@ -95,6 +95,10 @@ from companion.rules.carambouille_state import (  # noqa: F401  (re-exported)
     winners,
 )
 
+# The option naming who starts, and how the new-table form asks for it.
+STARTER_OPTION = "first_trader"
+STARTER_LABEL = "First Trader (takes the bell)"
+
 NAME = "Carambouille"
 
 

@@ -69,6 +69,10 @@ NAME = "Frutti di Mare"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 
+# The option naming who starts, and how the new-table form asks for it.
+STARTER_OPTION = "first_player"
+STARTER_LABEL = "Starts the first round"
+
 
 def new_game(players, options=None, rng=None) -> FruttiState:
     """Round 1, waiting for the dishes to be laid out."""

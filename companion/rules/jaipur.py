@@ -80,6 +80,10 @@ SCORE_LABEL = "seals"
 MIN_PLAYERS = 2
 MAX_PLAYERS = 2
 
+# The option naming who starts, and how the new-table form asks for it.
+STARTER_OPTION = "first_player"
+STARTER_LABEL = "Starts the first round"
+
 BONUS_MODES = ("draw", "enter")
 DEFAULT_OPTIONS = {"bonus": "draw", "first_player": 0}
 

@@ -18,8 +18,6 @@ from ..templating import is_htmx
 bp = Blueprint("home", __name__)
 
 RECENT_TABLES = 8
-# The option each game calls its starting player by.
-STARTER_OPTION = {"carambouille": "first_trader", "jaipur": "first_player", "frutti": "first_player"}
 # The new-table form's game-specific settings: form field = option name.
 GAME_SETTINGS = {"jaipur": ("bonus",)}
 
@@ -68,7 +66,7 @@ def create_table(slug: str) -> Response | tuple[str, int]:
     if form.validate_on_submit():
         names = form.names()
         starter = secrets.randbelow(len(names)) if form.starter.data == "random" else int(form.starter.data)
-        options = {STARTER_OPTION.get(slug, "first_player"): starter}
+        options = {game.STARTER_OPTION: starter}
         options.update({name: form[name].data for name in GAME_SETTINGS.get(slug, ())})
         try:
             game.new_game(names, options)
