@@ -25,7 +25,7 @@ from datetime import UTC, datetime, timedelta
 
 import sqlalchemy as sa
 
-from . import entries
+from . import entries, regions
 from .extensions import db
 from .models import Entry, Table
 from .rules import RuleError
@@ -193,6 +193,28 @@ class BellView:
     @property
     def thing(self) -> str:
         return "market" if self.kind == "market" else "timer"
+
+    @property
+    def server_now(self) -> str:
+        """The server's clock as rendered (in a shared region, each answer's own)."""
+        return regions.per_answer("now") or str(self.server_now_ms)
+
+    @property
+    def clock(self) -> str:
+        """How long the market has been open (or the timer running), as rendered."""
+        if self.open_since_ms is None:
+            return self.open_clock
+        return regions.per_answer("clock", self.open_since_ms) or self.open_clock
+
+
+@regions.filled_by("now")
+def _now_filled(_: str | None) -> str:
+    return str(epoch_ms(now()))
+
+
+@regions.filled_by("clock")
+def _clock_filled(since_ms: str | None) -> str:
+    return clock_face((epoch_ms(now()) - int(since_ms or 0)) / 1000)
 
 
 def view_of(table: Table, state) -> BellView:

@@ -26,6 +26,8 @@ def defaults(app: Flask) -> dict:
         "JOIN_ATTEMPTS_PER_10_MINUTES": 20,
         "PROXY_FIX": 0,
         "STATE_CACHE_TABLES": 512,
+        # Rendered table regions kept per worker (companion/regions.py): a table page is 20-60 KB.
+        "REGION_CACHE_SIZE": 512,
     }
 
 

@@ -11,6 +11,7 @@ from flask_wtf import FlaskForm
 from wtforms import FieldList, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp, ValidationError
 
+from .. import regions
 from .fields import IntegerField
 
 NAME_LENGTH = 40
@@ -19,8 +20,11 @@ CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 def new_key() -> str:
-    """A fresh idempotency key for one rendering of a form."""
-    return secrets.token_hex(16)
+    """A fresh idempotency key for one rendering of a form (in a shared region, filled in per answer)."""
+    return regions.per_answer("key") or secrets.token_hex(16)
+
+
+regions.filled_by("key")(lambda _: secrets.token_hex(16))
 
 
 @contextmanager

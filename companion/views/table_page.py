@@ -7,12 +7,13 @@ import re
 from typing import Callable
 
 import sqlalchemy as sa
-from flask import abort, redirect, render_template, session, url_for
+from sqlalchemy.orm import joinedload
+from flask import abort, current_app, redirect, render_template, request, session, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import Field
 
-from .. import entries
+from .. import entries, regions
 from ..extensions import db
 from ..forms import UndoForm, fresh_forms
 from ..models import Table
@@ -39,7 +40,8 @@ def table_or_404(token: str, *, watch: bool = False) -> Table:
     if not token_shaped(token):
         abort(404)
     column = Table.watch_token if watch else Table.token
-    table = db.session.scalar(sa.select(Table).where(column == token))
+    # The seats come in the same query: half the cost of a second one for them, on every request.
+    table = db.session.scalars(sa.select(Table).where(column == token).options(joinedload(Table.seats))).unique().first()
     if table is None:
         abort(404)
     return table
@@ -79,11 +81,28 @@ def table_context(table: Table, *, watch: bool = False, forms: dict | None = Non
 
 def render_table(table: Table, *, watch: bool = False, forms: dict | None = None,
                  status: int = 200) -> tuple[str, int]:
-    """The whole page, or just the live region for an htmx request."""
-    context = table_context(table, watch=watch, forms=forms)
-    template = "tables/_live.html" if is_htmx() else "tables/page.html"
+    """The whole page, or just the live region for an htmx request.
+
+    A region without a refused form in it is the same for every phone in one seat until the table
+    changes: it is rendered once per table version and filled in per answer (``companion.regions``).
+    """
+    htmx = is_htmx()
+    template = "tables/_live.html" if htmx else "tables/page.html"
+
+    def render() -> str:
+        return render_template(template, **table_context(table, watch=watch, forms=forms))
+
+    if forms:
+        body = render()
+    else:
+        seat = None if watch else my_seat(table)
+        key = (table.id, watch, seat, htmx, request.url_root)
+        # Everything of the row a rendering reads: the newest entry, and the bell's schedule, which
+        # is written just after the entry that opens the market.
+        version = (table.last_seq, table.status, table.bell_seq, repr(table.bell_plan))
+        body = regions.render_shared(current_app.extensions["regions"], key, version, render)
     # htmx only swaps 2xx answers: a refused form comes back as 200 with its errors.
-    return render_template(template, **context), 200 if is_htmx() else status
+    return body, 200 if htmx else status
 
 
 def _field_for(form: FlaskForm, error: RuleError):
