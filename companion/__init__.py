@@ -33,9 +33,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     migrate.init_app(app, db, directory=os.path.join(os.path.dirname(__file__), "migrations"))
     csrf.init_app(app)
 
-    from . import database, security, templating
+    from . import database, live_read, regions, security, templating
 
     database.init_app(app)
+    live_read.init_app(app)
+    regions.init_app(app)
     security.init_app(app)
     templating.init_app(app)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion import create_app
+from companion import create_app, live_read
 from companion.entries import cache
 from companion.extensions import db
 from companion.rules import GAMES
@@ -28,6 +28,8 @@ def app(tmp_path, tiny):
         db.create_all()
     cache.clear()
     yield app
+    if reader := live_read.of(app):
+        reader.close()
     with app.app_context():
         db.session.remove()
         db.drop_all()

@@ -7,7 +7,7 @@ import sqlalchemy as sa
 from flask import Blueprint, make_response, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
-from .. import bell, entries
+from .. import bell, entries, live_read
 from ..extensions import db
 from ..forms import SeatForm, UndoForm
 from ..models import Table
@@ -37,20 +37,20 @@ def watch(token: str) -> tuple[str, int]:
     return render_table(table, watch=True)
 
 
-# The poll's one read, built once: two columns of one row, run on a pooled connection without the ORM
-# session (building the query and going through the session cost four times the read itself).
-_POLL_READ = {watch: sa.select(Table.last_seq, Table.bell_due_at).where(
-    (Table.watch_token if watch else Table.token) == sa.bindparam("token")) for watch in (False, True)}
-
-
 def _unchanged(token: str, watch: bool, seen: int | None) -> bool:
     """Whether the poller has seen the newest entry and no bell is due."""
     if seen is None or not token_shaped(token):
         return False
-    with db.engine.connect() as connection:
-        row = connection.execute(_POLL_READ[watch], {"token": token}).first()
-    return (row is not None and row.last_seq == seen
-            and (row.bell_due_at is None or bell.now() < bell.aware(row.bell_due_at)))
+    reader = live_read.of()
+    if reader is not None:
+        row = reader.version(token, watch)
+    else:
+        column = Table.watch_token if watch else Table.token
+        row = db.session.execute(sa.select(Table.last_seq, Table.bell_due_at).where(column == token)).first()
+    if row is None:
+        return False
+    last_seq, due = row
+    return last_seq == seen and (due is None or bell.now() < bell.aware(due))
 
 
 def _live(token: str, watch: bool) -> Response | tuple[str, int]:

@@ -1,0 +1,118 @@
+"""The live poll's one read, on a database connection each server thread keeps for it alone.
+
+Every phone asks once a second whether its table changed; the answer is two columns of one indexed
+row. Checking a connection out of SQLAlchemy's pool and executing through it cost more than the
+rest of the request (docs/performance.md), so each thread keeps one plain DBAPI connection, in
+autocommit mode (one round trip, no transaction left open), for this read alone. A connection that
+fails is dropped and the poll takes the ordinary path, which reconnects or answers 503.
+"""
+
+from __future__ import annotations
+
+import threading
+from datetime import datetime
+
+import sqlalchemy as sa
+from flask import Flask, current_app
+
+from .extensions import db
+from .models import Table
+
+
+class LiveRead:
+    """``(last_seq, bell_due_at)`` of a table by its token, read on this thread's own connection."""
+
+    def __init__(self, engine: sa.Engine) -> None:
+        self.engine = engine
+        dialect = engine.dialect
+        self._local = threading.local()
+        self._opened: list = []
+        self._lock = threading.Lock()
+        self._error = dialect.loaded_dbapi.Error
+        self._sql = {}
+        for watch in (False, True):
+            column = Table.watch_token if watch else Table.token
+            compiled = sa.select(Table.last_seq, Table.bell_due_at).where(
+                column == sa.bindparam("token")).compile(dialect=dialect)
+            self._sql[watch] = str(compiled)
+            self._positional = compiled.positional
+        # SQLite hands back the moment as text: SQLAlchemy's own conversion for the column.
+        column_type = Table.__table__.c.bell_due_at.type.dialect_impl(dialect)
+        self._due = column_type.result_processor(dialect, None) or (lambda value: value)
+
+    def _connection(self):
+        connection = getattr(self._local, "connection", None)
+        if connection is None:
+            pooled = self.engine.raw_connection()  # through the engine: its connect hooks (SQLite pragmas) run
+            connection = pooled.driver_connection
+            pooled.detach()  # the pool forgets it: this thread keeps it
+            connection.rollback()
+            if self.engine.dialect.name == "sqlite":
+                connection.isolation_level = None
+            else:
+                connection.autocommit = True
+            self._local.connection = connection
+            with self._lock:
+                self._opened.append(connection)
+        return connection
+
+    def version(self, token: str, watch: bool) -> tuple[int, datetime | None] | None:
+        """The table's newest entry number and bell due moment; None if not found or the read failed."""
+        params = (token,) if self._positional else {"token": token}
+        try:
+            cursor = self._connection().cursor()
+            try:
+                cursor.execute(self._sql[watch], params)
+                # fetchall ends the statement: SQLite would otherwise hold its read snapshot open.
+                rows = cursor.fetchall()
+            finally:
+                cursor.close()
+        except self._error:
+            self._drop()
+            return None
+        if not rows:
+            return None
+        last_seq, due = rows[0]
+        return last_seq, self._due(due) if due is not None else None
+
+    def _drop(self) -> None:
+        connection = getattr(self._local, "connection", None)
+        self._local.connection = None
+        if connection is not None:
+            with self._lock:
+                if connection in self._opened:
+                    self._opened.remove(connection)
+            try:
+                connection.close()
+            except self._error:
+                pass
+
+    def close(self) -> None:
+        """Close every thread's connection (a test's app going away; threads of a server never need it)."""
+        with self._lock:
+            opened, self._opened = self._opened, []
+        for connection in opened:
+            try:
+                connection.close()
+            except Exception:  # noqa: BLE001 - another thread's SQLite connection refuses; it dies with it
+                pass
+        self._local = threading.local()
+
+
+def _usable(engine: sa.Engine) -> bool:
+    # An in-memory SQLite database exists once per connection: a second one would be empty.
+    if engine.dialect.name == "sqlite":
+        return engine.url.database not in (None, "", ":memory:") and "mode=memory" not in str(engine.url)
+    return engine.dialect.name == "postgresql"
+
+
+def of(app: Flask | None = None) -> LiveRead | None:
+    """The app's live read, if its database has one."""
+    return (app or current_app).extensions.get("live_read")
+
+
+def init_app(app: Flask) -> None:
+    """Give the app its live read (file SQLite and PostgreSQL)."""
+    with app.app_context():
+        if _usable(db.engine):
+            app.extensions["live_read"] = LiveRead(db.engine)
