@@ -106,6 +106,28 @@ def test_static_files_are_versioned_and_cached_long(app, client):
     response.close()
 
 
+@pytest.mark.parametrize("encoding", ["br", "gzip"])
+def test_static_files_are_sent_compressed_as_small_as_they_get(app, client, encoding):
+    import gzip
+    from pathlib import Path
+
+    import brotli
+
+    original = (Path(app.static_folder) / "vendor/pico-2.1.1/pico.min.css").read_bytes()
+    response = client.get("/static/vendor/pico-2.1.1/pico.min.css?v=x", headers={"Accept-Encoding": f"{encoding}, deflate"})
+    body = response.get_data()
+    assert response.status_code == 200 and response.headers["Content-Encoding"] == encoding
+    assert (brotli.decompress(body) if encoding == "br" else gzip.decompress(body)) == original
+    # The highest level: smaller than the quick level the pages use.
+    quick = brotli.compress(original, quality=1) if encoding == "br" else gzip.compress(original, 1)
+    assert len(body) < len(quick)
+    assert response.headers["ETag"].endswith(f':{encoding}"')
+    plain = client.get("/static/vendor/pico-2.1.1/pico.min.css?v=x", headers={"Accept-Encoding": "identity"})
+    assert "Content-Encoding" not in plain.headers and plain.get_data() == original
+    response.close()
+    plain.close()
+
+
 @pytest.mark.parametrize("path", ["/history?player=a%00b", "/t/abcdefghijklmnop/live?seen=%00", "/memo/carambouille?product=%00"])
 def test_a_nul_character_anywhere_is_a_clear_400_not_a_database_error(client, path):
     response = client.get(path)

@@ -24,6 +24,8 @@ GAME_SETTINGS = {"jaipur": ("bonus",)}
 
 def remember(table: Table) -> None:
     """Put the table first in this device's recently opened tables."""
+    if session.get("recent", [])[:1] == [table.token]:
+        return  # already first: leave the session (and its cookie) untouched
     recent = [token for token in session.get("recent", []) if token != table.token]
     session["recent"] = [table.token, *recent][:RECENT_TABLES]
     session.permanent = True
