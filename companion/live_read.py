@@ -1,16 +1,18 @@
-"""The live poll's one read, on a database connection each server thread keeps for it alone.
+"""A table's head (its row, without seats or entries), read on a connection each server thread keeps.
 
-Every phone asks once a second whether its table changed; the answer is two columns of one indexed
-row. Checking a connection out of SQLAlchemy's pool and executing through it cost more than the
-rest of the request (docs/performance.md), so each thread keeps one plain DBAPI connection, in
-autocommit mode (one round trip, no transaction left open), for this read alone. A connection that
-fails is dropped and the poll takes the ordinary path, which reconnects or answers 503.
+Every phone asks once a second whether its table changed; the answer is in one indexed row, and so
+is whether the rendering kept for the phone is still the table as it is. Checking a connection out
+of SQLAlchemy's pool and executing through the ORM cost more than the rest of such a request
+(docs/performance.md), so each thread keeps one plain DBAPI connection, in autocommit mode (one
+round trip, no transaction left open), for this read alone. A connection that fails is dropped and
+the request takes the ordinary path, which reconnects or answers 503.
 """
 
 from __future__ import annotations
 
 import threading
 from datetime import datetime
+from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 from flask import Flask, current_app
@@ -19,8 +21,27 @@ from .extensions import db
 from .models import Table
 
 
+class Head(NamedTuple):
+    """What a table's row says of its version: enough to answer a poll or serve a kept rendering."""
+
+    id: int
+    last_seq: int
+    status: str
+    bell_seq: int | None
+    bell_plan: dict[str, Any] | None
+    bell_due_at: datetime | None
+
+
+COLUMNS = [getattr(Table, name) for name in Head._fields]
+
+
+def _query(watch: bool) -> sa.Select:
+    column = Table.watch_token if watch else Table.token
+    return sa.select(*COLUMNS).where(column == sa.bindparam("token"))
+
+
 class LiveRead:
-    """``(last_seq, bell_due_at)`` of a table by its token, read on this thread's own connection."""
+    """The head of a table by its token, read on this thread's own connection."""
 
     def __init__(self, engine: sa.Engine) -> None:
         self.engine = engine
@@ -31,14 +52,11 @@ class LiveRead:
         self._error = dialect.loaded_dbapi.Error
         self._sql = {}
         for watch in (False, True):
-            column = Table.watch_token if watch else Table.token
-            compiled = sa.select(Table.last_seq, Table.bell_due_at).where(
-                column == sa.bindparam("token")).compile(dialect=dialect)
+            compiled = _query(watch).compile(dialect=dialect)
             self._sql[watch] = str(compiled)
             self._positional = compiled.positional
-        # SQLite hands back the moment as text: SQLAlchemy's own conversion for the column.
-        column_type = Table.__table__.c.bell_due_at.type.dialect_impl(dialect)
-        self._due = column_type.result_processor(dialect, None) or (lambda value: value)
+        # SQLite hands back moments and JSON as text: SQLAlchemy's own conversion for each column.
+        self._convert = [column.type.dialect_impl(dialect).result_processor(dialect, None) for column in COLUMNS]
 
     def _connection(self):
         connection = getattr(self._local, "connection", None)
@@ -56,8 +74,8 @@ class LiveRead:
                 self._opened.append(connection)
         return connection
 
-    def version(self, token: str, watch: bool) -> tuple[int, datetime | None] | None:
-        """The table's newest entry number and bell due moment; None if not found or the read failed."""
+    def head(self, token: str, watch: bool) -> Head | None:
+        """The head of the table with this token; None if there is none or the read failed."""
         params = (token,) if self._positional else {"token": token}
         try:
             cursor = self._connection().cursor()
@@ -72,8 +90,8 @@ class LiveRead:
             return None
         if not rows:
             return None
-        last_seq, due = rows[0]
-        return last_seq, self._due(due) if due is not None else None
+        return Head(*(convert(value) if convert and value is not None else value
+                      for convert, value in zip(self._convert, rows[0])))
 
     def _drop(self) -> None:
         connection = getattr(self._local, "connection", None)
@@ -109,6 +127,14 @@ def _usable(engine: sa.Engine) -> bool:
 def of(app: Flask | None = None) -> LiveRead | None:
     """The app's live read, if its database has one."""
     return (app or current_app).extensions.get("live_read")
+
+
+def head(token: str, watch: bool = False) -> Head | None:
+    """The head of the table with this token (through the ORM's connection where there is no live read)."""
+    if (reader := of()) is not None:
+        return reader.head(token, watch)
+    row = db.session.execute(_query(watch), {"token": token}).first()
+    return Head(*row) if row is not None else None
 
 
 def init_app(app: Flask) -> None:

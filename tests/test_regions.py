@@ -142,3 +142,28 @@ def test_a_broken_poll_connection_is_replaced_without_an_error(app, client):
     record(app, token, {"type": "market_opened"})
     assert client.get(f"/t/{token}/live?seen=0", headers=HTMX).status_code == 200
     assert client.get(f"/t/{token}/live?seen=1", headers=HTMX).status_code == 204
+
+
+def test_a_kept_rendering_is_served_to_its_own_seat_only(app, renders):
+    token = make_table(app, "carambouille", PLAYERS, {"first_trader": 1})
+    ben, ana, lost = app.test_client(), app.test_client(), app.test_client()
+    ben.post(f"/t/{token}/seat", data={"seat": "1"})
+    ana.post(f"/t/{token}/seat", data={"seat": "0"})
+    assert "Ring in a pinch" not in ben.get(f"/t/{token}").text
+    assert "Ring in a pinch for Ben" in ana.get(f"/t/{token}").text
+    assert "Ring in a pinch" not in ben.get(f"/t/{token}/live", headers=HTMX).text
+    # A seat the table does not have (an old cookie) is nobody's seat, never an error.
+    with lost.session_transaction() as session:
+        session["seats"] = {token: 9}
+    page = lost.get(f"/t/{token}")
+    assert page.status_code == 200 and "Ring in a pinch for Ben" in page.text
+    watch = table_of(app, token).watch_token
+    for _ in range(2):
+        assert "Ring in a pinch" not in lost.get(f"/w/{watch}").text
+    assert renders["n"] == 5  # Ben's page and region, Ana's page, nobody's page, the watch page: once each
+
+
+def test_an_unknown_table_is_not_found_on_every_path(client):
+    for path in ("/t/AAAAAAAAAAAAAAAAAAAAAA", "/t/AAAAAAAAAAAAAAAAAAAAAA/live?seen=0", "/w/AAAAAAAAAAAAAAAAAAAAAA",
+                 "/w/AAAAAAAAAAAAAAAAAAAAAA/live?seen=3"):
+        assert client.get(path, headers=HTMX if "live" in path else {}).status_code == 404

@@ -22,12 +22,12 @@ RECENT_TABLES = 8
 GAME_SETTINGS = {"jaipur": ("bonus",)}
 
 
-def remember(table: Table) -> None:
-    """Put the table first in this device's recently opened tables."""
-    if session.get("recent", [])[:1] == [table.token]:
+def remember(token: str) -> None:
+    """Put the table of ``token`` first in this device's recently opened tables."""
+    if session.get("recent", [])[:1] == [token]:
         return  # already first: leave the session (and its cookie) untouched
-    recent = [token for token in session.get("recent", []) if token != table.token]
-    session["recent"] = [table.token, *recent][:RECENT_TABLES]
+    recent = [other for other in session.get("recent", []) if other != token]
+    session["recent"] = [token, *recent][:RECENT_TABLES]
     session.permanent = True
 
 
@@ -78,7 +78,7 @@ def create_table(slug: str) -> Response | tuple[str, int]:
             table = Table(game=slug, options=options, seats=[Seat(position=i, name=n) for i, n in enumerate(names)])
             db.session.add(table)
             db.session.commit()
-            remember(table)
+            remember(table.token)
             return redirect(url_for("tables.page", token=table.token), 303)
     return render_template("new_table.html", form=form, slug=slug, game=game), 422
 
@@ -106,7 +106,7 @@ def join() -> Response | tuple[str, int]:
         table = db.session.scalar(sa.select(Table).where(Table.join_code == form.code.data))
         if table is not None:
             db.session.commit()
-            remember(table)
+            remember(table.token)
             if is_htmx():
                 # A redirect would be followed inside the XHR and the table swapped into the form:
                 # tell htmx to navigate the whole phone to the table instead.

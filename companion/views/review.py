@@ -134,7 +134,7 @@ def _results(table: Table, *, watch: bool, forms: dict | None = None, status: in
 def results(token: str) -> tuple[str, int]:
     """The session's standings, breakdown, chart, highlights and every entry in words."""
     table = table_or_404(token)
-    remember(table)
+    remember(table.token)
     return _results(table, watch=False)
 
 
@@ -258,7 +258,7 @@ def import_session() -> Response | tuple[str, int]:
             form.file.errors = [str(error)]
         else:
             current_app.logger.info("imported table %s (%s, %d entries)", table.id, table.game, table.last_seq)
-            remember(table)
+            remember(table.token)
             return redirect(url_for("review.results", token=table.token), 303)
     return render_template("review/import.html", form=form, limit_mb=limit), 422
 

@@ -13,7 +13,7 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import Field
 
-from .. import entries, regions
+from .. import entries, live_read, regions
 from ..extensions import db
 from ..forms import UndoForm, fresh_forms
 from ..models import Table
@@ -79,6 +79,16 @@ def table_context(table: Table, *, watch: bool = False, forms: dict | None = Non
     }
 
 
+def _region_key(table_id: int, watch: bool, seat: int | None) -> tuple:
+    return table_id, watch, seat, is_htmx(), request.url_root
+
+
+def _region_version(last_seq: int, status: str, bell_seq: int | None, bell_plan: dict | None) -> tuple:
+    # Everything of the row a rendering reads: the newest entry, and the bell's schedule, which
+    # is written just after the entry that opens the market.
+    return last_seq, status, bell_seq, repr(bell_plan)
+
+
 def render_table(table: Table, *, watch: bool = False, forms: dict | None = None,
                  status: int = 200) -> tuple[str, int]:
     """The whole page, or just the live region for an htmx request.
@@ -95,14 +105,23 @@ def render_table(table: Table, *, watch: bool = False, forms: dict | None = None
     if forms:
         body = render()
     else:
-        seat = None if watch else my_seat(table)
-        key = (table.id, watch, seat, htmx, request.url_root)
-        # Everything of the row a rendering reads: the newest entry, and the bell's schedule, which
-        # is written just after the entry that opens the market.
-        version = (table.last_seq, table.status, table.bell_seq, repr(table.bell_plan))
+        key = _region_key(table.id, watch, None if watch else my_seat(table))
+        version = _region_version(table.last_seq, table.status, table.bell_seq, table.bell_plan)
         body = regions.render_shared(current_app.extensions["regions"], key, version, render)
     # htmx only swaps 2xx answers: a refused form comes back as 200 with its errors.
     return body, 200 if htmx else status
+
+
+def kept_table(head: live_read.Head, token: str, *, watch: bool = False) -> tuple[str, int] | None:
+    """The table as kept for this phone, if it has not changed since: no ORM, nothing rendered.
+
+    The seat is taken from the session as it is: a region is only ever kept under a seat that was
+    checked against the table when it was rendered, so a seat out of range finds nothing here.
+    """
+    seat = None if watch else session.get("seats", {}).get(token)
+    kept = current_app.extensions["regions"].get(
+        _region_key(head.id, watch, seat), _region_version(head.last_seq, head.status, head.bell_seq, head.bell_plan))
+    return (regions.fill(kept), 200) if kept is not None else None
 
 
 def _field_for(form: FlaskForm, error: RuleError):

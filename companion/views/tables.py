@@ -3,28 +3,46 @@
 from __future__ import annotations
 
 import segno
-import sqlalchemy as sa
 from flask import Blueprint, make_response, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
 from .. import bell, entries, live_read
 from ..extensions import db
 from ..forms import SeatForm, UndoForm
-from ..models import Table
 from ..rules import RuleError
 from ..security import device_id
 from ..templating import is_htmx
 from .home import remember
-from .table_page import refuse, render_table, table_or_404, token_shaped
+from .table_page import kept_table, refuse, render_table, table_or_404, token_shaped
 
 bp = Blueprint("tables", __name__)
+
+
+def _current_head(token: str, watch: bool) -> live_read.Head | None:
+    """The table's head when it can answer alone: found, and no bell due to fire."""
+    if not token_shaped(token):
+        return None
+    head = live_read.head(token, watch)
+    if head is None or (head.bell_due_at is not None and bell.now() >= bell.aware(head.bell_due_at)):
+        return None
+    return head
+
+
+def _nothing_new() -> Response:
+    response = make_response("", 204)
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @bp.get("/t/<token>")
 def page(token: str) -> tuple[str, int]:
     """The table as every player sees it, with the actions for recording entries."""
+    head = _current_head(token, watch=False)
+    if head is not None and (kept := kept_table(head, token)) is not None:
+        remember(token)
+        return kept
     table = table_or_404(token)
-    remember(table)
+    remember(table.token)
     bell.fire_if_due(table)
     return render_table(table)
 
@@ -32,42 +50,29 @@ def page(token: str) -> tuple[str, int]:
 @bp.get("/w/<token>")
 def watch(token: str) -> tuple[str, int]:
     """The read-only table view for a tablet or TV in the middle of the table."""
+    head = _current_head(token, watch=True)
+    if head is not None and (kept := kept_table(head, token, watch=True)) is not None:
+        return kept
     table = table_or_404(token, watch=True)
     bell.fire_if_due(table)
     return render_table(table, watch=True)
 
 
-def _unchanged(token: str, watch: bool, seen: int | None) -> bool:
-    """Whether the poller has seen the newest entry and no bell is due."""
-    if seen is None or not token_shaped(token):
-        return False
-    reader = live_read.of()
-    if reader is not None:
-        row = reader.version(token, watch)
-    else:
-        column = Table.watch_token if watch else Table.token
-        row = db.session.execute(sa.select(Table.last_seq, Table.bell_due_at).where(column == token)).first()
-    if row is None:
-        return False
-    last_seq, due = row
-    return last_seq == seen and (due is None or bell.now() < bell.aware(due))
-
-
 def _live(token: str, watch: bool) -> Response | tuple[str, int]:
-    if _unchanged(token, watch, request.args.get("seen", type=int)):
-        # The common case, every second on every phone: one indexed read, nothing built, nothing rendered.
-        response = make_response("", 204)
-        response.headers["Cache-Control"] = "no-store"
-        return response
-    table = table_or_404(token, watch=watch)
-    # The bell's due moment came with the row: a hidden close fires here, first poll first.
-    bell.fire_if_due(table)
     seen = request.args.get("seen", type=int)
+    head = _current_head(token, watch)
+    if head is not None:
+        if head.last_seq == seen:
+            # The common case, every second on every phone: one indexed read, nothing built, nothing rendered.
+            return _nothing_new()
+        if (kept := kept_table(head, token, watch=watch)) is not None:
+            return kept
+    table = table_or_404(token, watch=watch)
+    # A bell due to close fires here, first poll first.
+    bell.fire_if_due(table)
     if seen == table.last_seq:
         # A bell was due but had nothing to ring: still nothing new for this phone.
-        response = make_response("", 204)
-        response.headers["Cache-Control"] = "no-store"
-        return response
+        return _nothing_new()
     return render_table(table, watch=watch)
 
 
