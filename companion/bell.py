@@ -25,7 +25,7 @@ from datetime import UTC, datetime, timedelta
 
 import sqlalchemy as sa
 
-from . import entries, regions
+from . import entries, live_read, regions
 from .extensions import db
 from .models import Entry, Table
 from .rules import RuleError
@@ -254,6 +254,7 @@ def _schedule(table_id: int, seq: int, plan: Plan, due: datetime | None) -> None
         Table.id == table_id, sa.or_(Table.bell_seq.is_(None), Table.bell_seq < seq)).values(
         bell_seq=seq, bell_plan=plan.public(), bell_due_at=due))
     db.session.commit()
+    live_read.changed(table_id)
 
 
 def _unschedule(table_id: int, seq: int | None) -> None:
@@ -261,6 +262,7 @@ def _unschedule(table_id: int, seq: int | None) -> None:
     db.session.execute(sa.update(Table).where(Table.id == table_id, Table.bell_seq == seq).values(
         bell_plan=None, bell_due_at=None))
     db.session.commit()
+    live_read.changed(table_id)
 
 
 def _timer_open_check(table: Table, opening: bool):

@@ -17,6 +17,7 @@ from typing import Any, Callable
 import sqlalchemy as sa
 from flask import current_app
 
+from . import live_read
 from .extensions import db
 from .models import Entry, Table, now
 from .rules import GAMES, RuleError
@@ -207,6 +208,7 @@ def _append(table: Table, key: str | None, make: Callable[[int], tuple[Entry, An
     except BaseException:
         db.session.rollback()
         raise
+    live_read.changed(table.id)
     if state is not None:
         cache.put(table.id, Snapshot(entry.seq, state))
     return entry

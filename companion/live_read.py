@@ -5,12 +5,14 @@ is whether the rendering kept for the phone is still the table as it is. Checkin
 of SQLAlchemy's pool and executing through the ORM cost more than the rest of such a request
 (docs/performance.md), so each thread keeps one plain DBAPI connection, in autocommit mode (one
 round trip, no transaction left open), for this read alone. A connection that fails is dropped and
-the request takes the ordinary path, which reconnects or answers 503.
+the request takes the ordinary path, which reconnects or answers 503. On PostgreSQL the heads read
+are kept until the database says their table changed (``companion.head_board``).
 """
 
 from __future__ import annotations
 
 import threading
+import weakref
 from datetime import datetime
 from typing import Any, NamedTuple
 
@@ -18,6 +20,7 @@ import sqlalchemy as sa
 from flask import Flask, current_app
 
 from .extensions import db
+from .head_board import HeadBoard
 from .models import Table
 
 
@@ -43,7 +46,7 @@ def _query(watch: bool) -> sa.Select:
 class LiveRead:
     """The head of a table by its token, read on this thread's own connection."""
 
-    def __init__(self, engine: sa.Engine) -> None:
+    def __init__(self, engine: sa.Engine, *, board: bool = True) -> None:
         self.engine = engine
         dialect = engine.dialect
         self._local = threading.local()
@@ -57,6 +60,8 @@ class LiveRead:
             self._positional = compiled.positional
         # SQLite hands back moments and JSON as text: SQLAlchemy's own conversion for each column.
         self._convert = [column.type.dialect_impl(dialect).result_processor(dialect, None) for column in COLUMNS]
+        # PostgreSQL says when a table changes: heads are kept between changes (companion/head_board.py).
+        self.board = HeadBoard(engine) if board and dialect.name == "postgresql" else None
 
     def _connection(self):
         connection = getattr(self._local, "connection", None)
@@ -76,6 +81,22 @@ class LiveRead:
 
     def head(self, token: str, watch: bool) -> Head | None:
         """The head of the table with this token; None if there is none or the read failed."""
+        if self.board is None:
+            return self._read(token, watch)
+        if (kept := self.board.get((token, watch))) is not None:
+            return kept
+        ticket = self.board.ticket()
+        head = self._read(token, watch)
+        if head is not None:
+            self.board.keep((token, watch), head.id, head, ticket)
+        return head
+
+    def changed(self, table_id: int) -> None:
+        """This process changed the table's row: no kept head of it may answer again."""
+        if self.board is not None:
+            self.board.forget(table_id)
+
+    def _read(self, token: str, watch: bool) -> Head | None:
         params = (token,) if self._positional else {"token": token}
         try:
             cursor = self._connection().cursor()
@@ -107,6 +128,8 @@ class LiveRead:
 
     def close(self) -> None:
         """Close every thread's connection (a test's app going away; threads of a server never need it)."""
+        if self.board is not None:
+            self.board.close()
         with self._lock:
             opened, self._opened = self._opened, []
         for connection in opened:
@@ -129,6 +152,12 @@ def of(app: Flask | None = None) -> LiveRead | None:
     return (app or current_app).extensions.get("live_read")
 
 
+def changed(table_id: int) -> None:
+    """Say that this process has just committed a change to the table's row."""
+    if (reader := of()) is not None:
+        reader.changed(table_id)
+
+
 def head(token: str, watch: bool = False) -> Head | None:
     """The head of the table with this token (through the ORM's connection where there is no live read)."""
     if (reader := of()) is not None:
@@ -141,4 +170,6 @@ def init_app(app: Flask) -> None:
     """Give the app its live read (file SQLite and PostgreSQL)."""
     with app.app_context():
         if _usable(db.engine):
-            app.extensions["live_read"] = LiveRead(db.engine)
+            reader = app.extensions["live_read"] = LiveRead(db.engine, board=bool(app.config["HEAD_BOARD"]))
+            # An app that goes away (tests make many) takes its connections and listener with it.
+            weakref.finalize(app, reader.close)

@@ -10,6 +10,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
+from .head_board import TRIGGER_DDL
 
 # No 0/O, 1/I/L: a join code is read aloud across a table and typed on a phone.
 JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -69,6 +70,12 @@ class Table(db.Model):
     def finished(self) -> bool:
         """Whether the game at this table has ended."""
         return self.status == "finished"
+
+
+# On PostgreSQL every change to a table's row is announced to the workers (companion/head_board.py);
+# the migration creates the same trigger for a database made by `flask db upgrade`.
+for _statement in TRIGGER_DDL:
+    sa.event.listen(Table.__table__, "after_create", sa.DDL(_statement).execute_if(dialect="postgresql"))
 
 
 class Seat(db.Model):

@@ -54,7 +54,7 @@ def init_app(app: Flask) -> None:
     app.config.setdefault("COMPRESS_MIN_SIZE", 500)
     # Pages change with every entry and are compressed fast; static files never change under their
     # versioned URL, so each is compressed once, as small as it gets, and kept (below).
-    app.config.setdefault("COMPRESS_BR_LEVEL", 1)
+    app.config.setdefault("COMPRESS_BR_LEVEL", 3)
     app.config.setdefault("COMPRESS_LEVEL", 6)
     compress.init_app(app)
 
