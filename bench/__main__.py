@@ -64,9 +64,9 @@ def scratch_database(kind: str, folder: Path) -> tuple[str, callable]:
     return server.set(database=name).render_as_string(hide_password=False), drop
 
 
-def environment(database_url: str) -> dict:
+def environment(database_url: str, extra: dict | None = None) -> dict:
     return os.environ | {"DATABASE_URL": database_url, "SECRET_KEY": "bench", "FLASK_APP": "wsgi",
-                         "PYTHONPATH": str(ROOT)}
+                         "PYTHONPATH": str(ROOT)} | (extra or {})
 
 
 def migrate(database_url: str) -> None:
@@ -80,13 +80,13 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_gunicorn(database_url: str, folder: Path) -> tuple[subprocess.Popen, str]:
+def start_gunicorn(database_url: str, folder: Path, extra: dict | None = None) -> tuple[subprocess.Popen, str]:
     port = free_port()
     with (folder / "gunicorn.log").open("ab") as output:
         process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "--config", "python:companion.gunicorn_conf",
              "--bind", f"127.0.0.1:{port}", "--workers", str(WORKERS), "bench.wsgi:app"],
-            cwd=ROOT, env=environment(database_url), stdout=output, stderr=subprocess.STDOUT,
+            cwd=ROOT, env=environment(database_url, extra), stdout=output, stderr=subprocess.STDOUT,
             start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -279,6 +279,17 @@ def bench_database(kind: str, args) -> dict:
             if args.lighthouse:
                 log(f"[{kind}] lighthouse")
                 results["lighthouse"] = lighthouse(base, long_token, folder)
+        # The first phone of a seat after an entry finds nothing kept: the same pages with no rendering kept.
+        stop_gunicorn(process)
+        process, base = start_gunicorn(database_url, folder, {"COMPANION_REGION_CACHE_SIZE": "0"})
+        rendered = {"bare": paths["bare"], "page_long": paths["page_long"],
+                    "live_long": (f"/t/{long_token}/live?seen=0", HTMX, {200})}
+        closed_loop(base, [p for p, _, _ in rendered.values()], 8, 2.0, BROWSER_HEADERS, {200})
+        results["rendered"] = {}
+        for name, (path, headers, ok) in rendered.items():
+            log(f"[{kind}] nothing kept: {name}")
+            results["rendered"][name] = throughput(base, path, headers, ok, args.runs, args.seconds,
+                                                   args.connections)
         return results
     finally:
         if process is not None:
@@ -331,7 +342,15 @@ def report(all_results: dict, info: dict) -> str:
         live_ratio = t["live_10"]["rps"] / t["live_1000"]["rps"]
         lines += ["", f"Cost at 1,000 entries vs 10: table page {page_ratio:.2f}×, live region {live_ratio:.2f}× "
                       f"(target ≤ 1.5×: {verdict(max(page_ratio, live_ratio) <= 1.5)}).", ""]
-        errors = sum(f["errors"] for f in t.values())
+        if rendered := results.get("rendered"):
+            r_bare = rendered["bare"]["rps"]
+            lines += [f"Rendered every time (a server keeping no rendering, as for the first phone of a seat "
+                      f"after an entry), bare route {r_bare:.0f} req/s in that server: table page of the long game "
+                      f"{rendered['page_long']['rps']:.0f} req/s ({r_bare / rendered['page_long']['rps']:.1f}× the bare "
+                      f"cost, p50 {rendered['page_long']['p50_ms']:.1f} ms), its live region "
+                      f"{rendered['live_long']['rps']:.0f} req/s ({r_bare / rendered['live_long']['rps']:.1f}×, "
+                      f"p50 {rendered['live_long']['p50_ms']:.1f} ms).", ""]
+        errors = sum(f["errors"] for f in t.values()) + sum(f["errors"] for f in (rendered or {}).values())
         lines.append(f"Errors in the throughput runs: {errors}.")
         if night := results.get("night"):
             lines += ["", f"Table night: {night['requests']} requests in the run ({night['rps']:.0f}/s), "
