@@ -283,7 +283,8 @@ def open_bell(table: Table, plan: Plan, *, player: int | None = None, device: st
         raise RuleError("The game is finished: the bell is put away.", "type")
     table_id = table.id
     if kind_of(table) == "market":
-        entry = entries.record(table, {"type": "market_opened"}, device=device, key=key, seen=seen)
+        event = {"type": "market_opened"} | ({"rung_by": player} if player is not None else {})
+        entry = entries.record(table, event, device=device, key=key, seen=seen)
     else:
         check = _timer_open_check(table, opening=True)
         who = table.players[player] if player is not None else "Someone"
@@ -302,8 +303,8 @@ def open_bell(table: Table, plan: Plan, *, player: int | None = None, device: st
     return entry
 
 
-def close_bell(table: Table, *, device: str = "", key: str | None = None, seen: int | None = None,
-               automatic: bool = False) -> Entry:
+def close_bell(table: Table, *, player: int | None = None, device: str = "", key: str | None = None,
+               seen: int | None = None, automatic: bool = False) -> Entry:
     """Ring to close the market (or stop the timer), recording how long it was open."""
     if table.finished:
         raise RuleError("The game is finished: the bell is put away.", "type")
@@ -313,8 +314,8 @@ def close_bell(table: Table, *, device: str = "", key: str | None = None, seen: 
     seconds = int((now() - aware(opening.created_at)).total_seconds()) if opening is not None else 0
     seconds = max(0, seconds)
     if kind_of(table) == "market":
-        entry = entries.record(table, {"type": "market_closed", "seconds": seconds},
-                               device=device, key=key, seen=seen)
+        event = {"type": "market_closed", "seconds": seconds} | ({"rung_by": player} if player is not None else {})
+        entry = entries.record(table, event, device=device, key=key, seen=seen)
     else:
         check = _timer_open_check(table, opening=False)
         plan = Plan.read(table.bell_plan) if opening is not None and table.bell_seq == opening.seq else Plan()

@@ -85,6 +85,20 @@ def test_the_first_traders_phone_has_the_bell_and_the_others_ring_in_a_pinch(app
     assert "Ring in a pinch for Ben" in theirs and 'class="bell-button pinch secondary"' in theirs
 
 
+def test_a_ring_in_a_pinch_says_who_rang_for_the_first_trader(app, client):
+    token = make_table(app, "carambouille", PLAYERS, {"first_trader": 0})
+    sit(client, token, 1)
+    assert ring_open(client, token).status_code == 303
+    assert ring_close(client, token).status_code == 303
+    opened, closed = rows(app, "market_opened") + rows(app, "market_closed")
+    assert opened.event == {"type": "market_opened", "rung_by": 1}
+    assert opened.summary == "Hand 1: Ben rang the bell in a pinch for Ana: the market is open."
+    assert closed.summary.startswith("Ding-a-Ding! The market closed after ")
+    assert closed.summary.endswith(", rung by Ben in a pinch; Ana sells first.")
+    history = client.get(f"/t/{token}/history").text
+    assert "Ben rang the bell in a pinch for Ana" in history
+
+
 def test_ringing_opens_the_market_as_an_entry_and_every_phone_learns_the_ring(app, client):
     token = make_table(app, "carambouille", PLAYERS)
     sit(client, token, 0)
@@ -113,7 +127,7 @@ def test_closing_records_the_exchange_time_and_the_first_trader_sells_first(app,
     response = ring_close(client, token, headers=HTMX)
     assert response.status_code == 200 and "Market open" not in response.text
     [closed] = rows(app, "market_closed")
-    assert closed.event == {"type": "market_closed", "seconds": 95}
+    assert closed.event == {"type": "market_closed", "seconds": 95, "rung_by": 2}
     assert closed.summary == "Ding-a-Ding! The market closed after 1 min 35 s; Cy sells first."
     after = state(app, token)
     assert (after.phase, after.turn, after.market_seconds) == ("sales", 2, (95,))
@@ -158,7 +172,7 @@ def test_the_hidden_moment_reaches_no_browser_until_it_has_fired(app, client, cl
     sit(client, token, 0)
     answers = [ring_open(client, token, headers=HTMX, mode="hidden", low=1, high=3)]
     [opened] = rows(app, "market_opened")
-    assert opened.event == {"type": "market_opened"}
+    assert opened.event == {"type": "market_opened", "rung_by": 0}  # who rang; never the hidden moment
     due = table_row(app, token).bell_due_at
     assert bell.aware(due) == bell.aware(opened.created_at) + timedelta(seconds=137)
     clock.at(bell.aware(opened.created_at) + timedelta(seconds=136))

@@ -137,12 +137,27 @@ def _describe_sale(state: State, event: dict, who) -> str:
     return ", ".join(lines) + back + "."
 
 
+def _pinch(state: State, event: dict) -> str | None:
+    """Who rang for the First Trader, when another player's phone rang the bell."""
+    rung_by = event.get("rung_by")
+    return None if rung_by is None or rung_by == state.first_trader else state.players[rung_by]
+
+
+def _describe_market_opened(state: State, event: dict, who) -> str:
+    trader = state.players[state.first_trader]
+    pinch = _pinch(state, event)
+    rang = f"{pinch} rang the bell in a pinch for {trader}" if pinch else f"{trader} rang the bell"
+    return f"Hand {state.hand}: {rang}: the market is open."
+
+
 def _describe_market_closed(state: State, event: dict, who) -> str:
     seconds = event.get("seconds")
     after = ""
     if seconds is not None:
         after = f" after {seconds // 60} min {seconds % 60:02d} s" if seconds >= 60 else f" after {seconds} s"
-    return f"Ding-a-Ding! The market closed{after}; {state.players[state.first_trader]} sells first."
+    pinch = _pinch(state, event)
+    rung = f", rung by {pinch} in a pinch" if pinch else ""
+    return f"Ding-a-Ding! The market closed{after}{rung}; {state.players[state.first_trader]} sells first."
 
 
 def _describe_deal(state: State, event: dict, who) -> str:
@@ -181,9 +196,7 @@ def _describe_end_game(state: State, event: dict, who) -> str:
 
 
 _DESCRIPTIONS = {
-    "market_opened": lambda state, event, who: (
-        f"Hand {state.hand}: {state.players[state.first_trader]} rang the bell: the market is open."
-    ),
+    "market_opened": _describe_market_opened,
     "market_closed": _describe_market_closed,
     "i_lied": lambda state, event, who: f"{who('player')} played “I lied!”.",
     "persuasion": lambda state, event, who: (

@@ -41,14 +41,18 @@ MAX_SECONDS = 24 * 3600
 
 
 def _market_opened(state: State, event: dict) -> State:
-    read_fields(event, ())
+    read_fields(event, (), ("rung_by",))
+    if "rung_by" in event:
+        read_seat(state, event["rung_by"], "rung_by")
     if state.phase != OPENING:
         raise RuleError(f"The market can only be opened at the start of a hand; now {situation(state)}.", "type")
     return replace(state, phase=MARKET)
 
 
 def _market_closed(state: State, event: dict) -> State:
-    read_fields(event, (), ("seconds",))
+    read_fields(event, (), ("seconds", "rung_by"))
+    if "rung_by" in event:
+        read_seat(state, event["rung_by"], "rung_by")
     if state.phase != MARKET:
         raise RuleError(f"Only an open market can be closed; now {situation(state)}.", "type")
     seconds = event.get("seconds")

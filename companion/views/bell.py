@@ -47,7 +47,8 @@ def ring_close(token: str) -> Response | tuple[str, int]:
         try:
             # A due automatic close wins over a late hand.
             if not bell.fire_if_due(table):
-                bell.close_bell(table, device=device_id(), key=form.key.data, seen=form.seen.data)
+                bell.close_bell(table, player=my_seat(table), device=device_id(), key=form.key.data,
+                                seen=form.seen.data)
         except RuleError as error:
             refuse(form, error.message, error.field)
         else:

@@ -219,6 +219,9 @@ def test_purchase_refusal_for_the_buttons():
 def test_describe_in_words():
     state = game.new_game(["Ana", "Ben", "Cy"], {"first_trader": 1})
     assert game.describe(state, OPEN) == "Hand 1: Ben rang the bell: the market is open."
+    assert game.describe(state, OPEN | {"rung_by": 1}) == "Hand 1: Ben rang the bell: the market is open."
+    assert game.describe(state, OPEN | {"rung_by": 0}) == "Hand 1: Ana rang the bell in a pinch for Ben: the market is open."
+    assert play(state, [OPEN | {"rung_by": 0}]) == play(state, [OPEN])  # who rang changes nothing else
     state = play(state, [OPEN])
     assert game.describe(state, {"type": "i_lied", "player": 2}) == "Cy played “I lied!”."
     assert game.describe(state, {"type": "persuasion", "player": 2, "target": 0}) == "Cy played Persuasion on Ana."
@@ -229,6 +232,13 @@ def test_describe_in_words():
     assert game.describe(state, close(95)) == "Ding-a-Ding! The market closed after 1 min 35 s; Ben sells first."
     assert game.describe(state, close(7)) == "Ding-a-Ding! The market closed after 7 s; Ben sells first."
     assert game.describe(state, close()) == "Ding-a-Ding! The market closed; Ben sells first."
+    # Another player's phone rang for the First Trader: the history says who.
+    assert game.describe(state, close(95) | {"rung_by": 2}) == (
+        "Ding-a-Ding! The market closed after 1 min 35 s, rung by Cy in a pinch; Ben sells first."
+    )
+    assert game.describe(state, close(95) | {"rung_by": 1}) == (
+        "Ding-a-Ding! The market closed after 1 min 35 s; Ben sells first."
+    )
     state = play(state, [close(95)])
     # the rulebook's example, Ben selling
     words = game.describe(state, sale(1, "cheese", 3, ("illusion", 1), ("bargain", 0), ("overstock", 2)))

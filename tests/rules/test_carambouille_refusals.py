@@ -90,6 +90,8 @@ CASES = [
     ("open twice", market, {"type": "market_opened"}, "market is open", "type"),
     ("open during sales", sales, {"type": "market_opened"}, "sales phase", "type"),
     ("close before opening", fresh, {"type": "market_closed"}, "has not rung the bell", "type"),
+    ("rung by nobody at the table", fresh, {"type": "market_opened", "rung_by": 3}, "no player at seat 3", "rung_by"),
+    ("rung by a bool", market, {"type": "market_closed", "rung_by": True}, "no player at seat True", "rung_by"),
     ("close twice", sales, {"type": "market_closed"}, "Only an open market", "type"),
     ("negative seconds", market, {"type": "market_closed", "seconds": -1}, "0 to 86400", "seconds"),
     ("seconds as bool", market, {"type": "market_closed", "seconds": True}, "whole number", "seconds"),
