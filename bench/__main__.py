@@ -22,6 +22,8 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
 from datetime import datetime, timezone
@@ -152,6 +154,34 @@ def throughput(base: str, path: str, headers: dict, ok: set[int], runs: int, sec
     }
 
 
+def seated_phones(base: str, night: list[tuple[str, int]], seats: int = 6) -> list[tuple[str, str]]:
+    """Each night table's phones, one per seat, as a player sets them up: (poll path, session cookie)."""
+    phones = []
+    for token, seq in night:
+        for seat in range(seats):
+            with urllib.request.urlopen(f"{base}/t/{token}") as response:
+                cookie = response.headers["Set-Cookie"].split(";", 1)[0]
+                csrf = re.search(r'name="csrf_token" value="([^"]+)"', response.read().decode()).group(1)
+            body = urllib.parse.urlencode({"csrf_token": csrf, "seat": str(seat)}).encode()
+            request = urllib.request.Request(f"{base}/t/{token}/seat", data=body, headers={"Cookie": cookie})
+            opener = urllib.request.build_opener(_NoRedirect)
+            try:
+                opener.open(request)
+            except urllib.error.HTTPError as answer:  # the 303 back to the table, with the seat in the cookie
+                if answer.code != 303:
+                    raise RuntimeError(f"choosing seat {seat} at a night table answered {answer.code}") from None
+                cookie = answer.headers["Set-Cookie"].split(";", 1)[0]
+            else:
+                raise RuntimeError("choosing a seat did not answer 303")
+            phones.append((f"/t/{token}/live?seen={seq}", cookie))
+    return phones
+
+
+class _NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
+
+
 def memo_writers(base: str, tokens: list[str]) -> list[dict]:
     """For each night table, a phone ready to change its house memo: cookie, CSRF token, the form's fields."""
     writers = []
@@ -264,7 +294,8 @@ def bench_database(kind: str, args) -> dict:
                               "small_entries": tables["small"][1]}, "throughput": figures}
         if args.night_seconds:
             log(f"[{kind}] table night: {args.night_tables} tables × 6 phones for {args.night_seconds} s")
-            polls = [f"/t/{token}/live?seen={seq}" for token, seq in tables["night"] for _ in range(6)]
+            # Six phones a table, each set to its player: every seat renders its own region after an entry.
+            polls = seated_phones(base, tables["night"])
             writers = memo_writers(base, [token for token, _ in tables["night"]])
             night = table_night(base, polls, writers, poll_every=1.0, entries_per_second=10.0,
                                 seconds=args.night_seconds)

@@ -177,7 +177,7 @@ class Night:
     """What one client process plays: its phones' poll paths and its share of the entries."""
 
     base: str
-    polls: list[str]
+    polls: list[tuple[str, str]]  # each phone's poll path and session cookie
     poll_every: float
     writers: list[dict]  # each: {"path", "cookie", "form": dict, "flip": (name, a, b)}
     entries_per_second: float
@@ -190,8 +190,9 @@ async def _night(plan: Night) -> Result:
     start = time.perf_counter() + 0.5
     end = start + plan.seconds
 
-    async def phone(path: str) -> None:
+    async def phone(path: str, cookie: str) -> None:
         connection = Connection(host, port)
+        headers = {"HX-Request": "true", "Cookie": cookie}
         # Phones do not poll in step: each starts at its own moment within the first second.
         due = start + random.random() * plan.poll_every
         while due < end:
@@ -199,7 +200,7 @@ async def _night(plan: Night) -> Result:
             sent = time.perf_counter()
             result.late_ms.append((sent - due) * 1000)
             try:
-                status, _, body = await connection.request("GET", path, {"HX-Request": "true"})
+                status, _, body = await connection.request("GET", path, headers)
             except (OSError, asyncio.IncompleteReadError):
                 result.errors += 1
                 connection.close()
@@ -245,7 +246,7 @@ async def _night(plan: Night) -> Result:
             number += 1
             due += interval
 
-    await asyncio.gather(*(phone(path) for path in plan.polls), writer())
+    await asyncio.gather(*(phone(path, cookie) for path, cookie in plan.polls), writer())
     result.seconds = plan.seconds
     return result
 
@@ -254,7 +255,7 @@ def _night_process(plan: Night) -> Result:
     return asyncio.run(_night(plan))
 
 
-def table_night(base: str, polls: list[str], writers: list[dict], poll_every: float = 1.0,
+def table_night(base: str, polls: list[tuple[str, str]], writers: list[dict], poll_every: float = 1.0,
                 entries_per_second: float = 10.0, seconds: float = 60.0) -> Result:
     """Every phone polls on its own clock; entries arrive at a steady rate, spread over the tables."""
     plans = [Night(base, polls[n::PROCESSES], poll_every, writers[n::PROCESSES],
