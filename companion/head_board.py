@@ -134,8 +134,9 @@ class HeadBoard:
                     connection.execute("SELECT 1")
                     with self._lock:
                         self._alive_at = time.monotonic()
-            except Exception:  # noqa: BLE001 - any failure: forget everything, reconnect
-                log.warning("head board listener lost its connection; polls read the database", exc_info=True)
+            except Exception as error:  # noqa: BLE001 - any failure: forget everything, reconnect
+                # One line a second while the database is away; polls read it (or answer 503) meanwhile.
+                log.warning("head board not listening (%s); polls read the database", str(error).strip())
             finally:
                 self._forget_all()
                 if connection is not None:
