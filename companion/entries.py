@@ -317,11 +317,18 @@ def newest_entries(table: Table, count: int) -> list[Entry]:
     return list(db.session.scalars(query))
 
 
-def last_live_entry(table: Table) -> Entry | None:
-    """The newest game entry not yet undone: what "Undo last entry" takes back."""
-    window = 16
+LAST_LIVE_WINDOW = 16
+
+
+def last_live_entry(table: Table, newest: list[Entry] | None = None) -> Entry | None:
+    """The newest game entry not yet undone: what "Undo last entry" takes back.
+
+    ``newest``: the table's newest ``LAST_LIVE_WINDOW`` entries, if the caller has read them already.
+    """
+    window = LAST_LIVE_WINDOW
     while True:
-        newest = newest_entries(table, window)
+        if newest is None:
+            newest = newest_entries(table, window)
         voided = voided_seqs(newest)
         for entry in newest:
             if is_game_entry(entry) and entry.seq not in voided:
@@ -329,10 +336,18 @@ def last_live_entry(table: Table) -> Entry | None:
         if len(newest) < window:
             return None
         window *= 4
+        newest = None
 
 
-def history(table: Table, limit: int | None = None) -> list[tuple[Entry, bool]]:
-    """Entries newest first, each with whether it has been undone."""
-    entries = newest_entries(table, limit) if limit else entries_of(table)[::-1]
+def history(table: Table, limit: int | None = None, newest: list[Entry] | None = None) -> list[tuple[Entry, bool]]:
+    """Entries newest first, each with whether it has been undone.
+
+    ``newest``: the newest entries already read by the caller, at least ``limit`` of them (or all there are).
+    """
+    if newest is not None and limit is not None:
+        entries = newest
+    else:
+        entries = newest_entries(table, limit) if limit else entries_of(table)[::-1]
+    # A void is newer than what it takes back: the rows read carry every undone mark they need.
     voided = voided_seqs(entries)
-    return [(entry, entry.seq in voided) for entry in entries]
+    return [(entry, entry.seq in voided) for entry in entries[:limit]]

@@ -67,3 +67,23 @@ def test_the_unchanged_poll_builds_nothing(app, client, monkeypatch):
     assert client.get(f"/t/{watch}/live?seen=1", headers=HTMX).status_code == 404
     assert client.get(f"/w/{token}/live?seen=1", headers=HTMX).status_code == 404
     assert client.get("/t/nope/live?seen=1", headers=HTMX).status_code == 404
+
+
+def test_a_table_page_reads_its_newest_entries_once(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"], {"target": 10**6})
+    for n in range(1, 31):
+        score(client, token, n % 2, 1)
+    client.post(f"/t/{token}/undo", data={"entry": 30, "key": form_key()})
+    reads = []
+    with app.app_context():
+        engine = db.engine
+    listen = lambda conn, cursor, statement, *rest: reads.append(statement)  # noqa: E731
+    sa.event.listen(engine, "before_cursor_execute", listen)
+    try:
+        page = client.get(f"/t/{token}").text
+    finally:
+        sa.event.remove(engine, "before_cursor_execute", listen)
+    # The recent list and the undo target come from one read of the newest rows (the bell reads its rings).
+    newest = [s for s in reads if "FROM entries" in s and "ORDER BY entries.seq DESC" in s and "entries.type IN" not in s]
+    assert len(newest) == 1
+    assert "<del>Ana scored 1</del>" in page and "/undo?entry=29" in page

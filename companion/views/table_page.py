@@ -58,7 +58,9 @@ def table_context(table: Table, *, watch: bool = False, forms: dict | None = Non
     game = entries.game_of(table)
     state = entries.state_of(table)
     seat = None if watch else my_seat(table)
-    last = None if watch else entries.last_live_entry(table)
+    # One read serves both the newest entries shown and the one "Undo" would take back.
+    newest = entries.newest_entries(table, max(RECENT_ENTRIES, entries.LAST_LIVE_WINDOW))
+    last = None if watch else entries.last_live_entry(table, newest)
     with fresh_forms():
         all_forms = {} if watch else dict(GAME_FORMS.get(table.game, lambda *_: {})(table, state, seat))
         undo_form = UndoForm(entry=last.seq, seen=table.last_seq) if last else None
@@ -71,7 +73,7 @@ def table_context(table: Table, *, watch: bool = False, forms: dict | None = Non
         "watch": watch,
         "seat": seat,
         "forms": all_forms,
-        "recent": entries.history(table, limit=RECENT_ENTRIES),
+        "recent": entries.history(table, limit=RECENT_ENTRIES, newest=newest),
         "last_entry": last,
         "undo_form": undo_form,
         "live_url": url_for("tables.watch_live" if watch else "tables.live",
