@@ -333,14 +333,18 @@ def close_bell(table: Table, *, player: int | None = None, device: str = "", key
     return entry
 
 
+def is_due(due_at: datetime | None) -> bool:
+    """Whether an automatic close planned for ``due_at`` should fire now."""
+    return due_at is not None and now() >= aware(due_at)
+
+
 def fire_if_due(table: Table) -> bool:
     """Close the market (or stop the timer) if its automatic close is past; the first request to see it wins.
 
     Costs nothing unless the moment has come: ``bell_due_at`` arrives with the
     table row the request has already read.
     """
-    due = table.bell_due_at
-    if due is None or now() < aware(due):
+    if not is_due(table.bell_due_at):
         return False
     table_id, seq = table.id, table.bell_seq
     opening = _opening(table, _rings(table), entries.state_of(table))

@@ -79,11 +79,6 @@ class RegionCache:
             while len(self._regions) > self.size:
                 self._regions.popitem(last=False)
 
-    def clear(self) -> None:
-        """Forget every rendering."""
-        with self._lock:
-            self._regions.clear()
-
 
 def render_shared(cache: RegionCache, key: Hashable, version: Hashable, render: Callable[[], str]) -> str:
     """This answer's region: the kept rendering filled in, else rendered with markers, kept, and filled in."""

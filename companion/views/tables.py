@@ -23,9 +23,13 @@ def _current_head(token: str, watch: bool) -> live_read.Head | None:
     if not token_shaped(token):
         return None
     head = live_read.head(token, watch)
-    if head is None or (head.bell_due_at is not None and bell.now() >= bell.aware(head.bell_due_at)):
-        return None
-    return head
+    return None if head is None or bell.is_due(head.bell_due_at) else head
+
+
+def _kept(token: str, watch: bool) -> tuple[str, int] | None:
+    """The rendering kept for this phone, if the table has not changed since (no ORM, nothing rendered)."""
+    head = _current_head(token, watch)
+    return kept_table(head, token, watch=watch) if head is not None else None
 
 
 def _nothing_new() -> Response:
@@ -37,8 +41,7 @@ def _nothing_new() -> Response:
 @bp.get("/t/<token>")
 def page(token: str) -> tuple[str, int]:
     """The table as every player sees it, with the actions for recording entries."""
-    head = _current_head(token, watch=False)
-    if head is not None and (kept := kept_table(head, token)) is not None:
+    if (kept := _kept(token, watch=False)) is not None:
         remember(token)
         return kept
     table = table_or_404(token)
@@ -50,8 +53,7 @@ def page(token: str) -> tuple[str, int]:
 @bp.get("/w/<token>")
 def watch(token: str) -> tuple[str, int]:
     """The read-only table view for a tablet or TV in the middle of the table."""
-    head = _current_head(token, watch=True)
-    if head is not None and (kept := kept_table(head, token, watch=True)) is not None:
+    if (kept := _kept(token, watch=True)) is not None:
         return kept
     table = table_or_404(token, watch=True)
     bell.fire_if_due(table)
