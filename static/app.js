@@ -1,77 +1,118 @@
-// The table companion's small script: keeps the live region from swapping
-// under a thumb that is filling in a form. Everything works without it.
+// The table companion's small script: the live region is morphed (idiomorph), never held back.
+// What a player has typed or chosen but not sent stays as it is, with a one-line notice when the
+// table changed under it. Everything works without it (plain forms, a Refresh link).
 (function () {
   "use strict";
 
-  // A form left half-filled for this long no longer holds back the table.
-  var PATIENCE_MS = 45000;
-  var lastTouch = 0;
-
-  function busy(live) {
-    // A form the player has started, or a confirm step that is open, must not vanish.
-    if (live.querySelector("form[data-dirty], [data-keep]") && Date.now() - lastTouch < PATIENCE_MS) return true;
-    var active = document.activeElement;
-    return !!(active && live.contains(active) && active.matches("input:not([type=hidden]):not([type=radio]):not([type=checkbox]), select, textarea"));
-  }
-
-  document.addEventListener("input", function (event) {
-    var form = event.target.closest && event.target.closest("#live form");
-    if (form) form.setAttribute("data-dirty", "");
-  });
-
-  ["input", "click", "focusin"].forEach(function (type) {
-    document.addEventListener(type, function (event) {
-      if (event.target.closest && event.target.closest("#live form")) lastTouch = Date.now();
-    });
-  });
+  var live = function () { return document.getElementById("live"); };
+  // True while a poll's answer is being morphed in: only then are open disclosures and unsent
+  // input kept as they are; the answer to a player's own post is the truth and replaces them.
+  var polling = false;
 
   function seenIn(html) {
     var match = /id="live"[^>]*data-seen="(\d+)"/.exec(html || "");
     return match ? parseInt(match[1], 10) : null;
   }
 
+  // --- marking unsent input -------------------------------------------------------
+  document.addEventListener("input", function (event) {
+    var form = event.target.closest && event.target.closest("#live form");
+    if (form) form.setAttribute("data-dirty", "");
+  });
+  document.addEventListener("change", function (event) {
+    var form = event.target.closest && event.target.closest("#live form");
+    if (form) form.setAttribute("data-dirty", "");
+  });
+  // A form being sent is no longer unsent input: the answer replaces it.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var source = event.detail.elt;
+    if (!source || event.detail.requestConfig.verb === "get") return;
+    var form = source.closest ? source.closest("form") : null;
+    if (form) {
+      form.removeAttribute("data-dirty");
+      form.removeAttribute("data-keep");
+    }
+  });
+
+  // --- the morph: keep what the player has not sent ---------------------------------
+  function configure() {
+    if (!window.Idiomorph) return;
+    var callbacks = window.Idiomorph.defaults.callbacks;
+    callbacks.beforeNodeMorphed = function (oldNode) {
+      if (!polling || oldNode.nodeType !== 1 || oldNode.id === "live") return true;
+      // A confirm step or a previewed form (data-keep) stays whole, and so does the slot holding one.
+      if (oldNode.hasAttribute("data-keep") || oldNode.querySelector(":scope > [data-keep]")) return false;
+      return true;
+    };
+    callbacks.beforeAttributeUpdated = function (name, element, kind) {
+      if (name === "data-dirty" && kind === "remove") return false;
+      if (polling && name === "open" && kind === "remove" && element.tagName === "DETAILS") return false;
+      if ((name === "value" || name === "checked" || name === "selected") && element.closest &&
+          element.closest("form[data-dirty]")) return false;
+      return true;
+    };
+    callbacks.beforeNodeRemoved = function (node) {
+      if (polling && node.nodeType === 1 && node.hasAttribute("data-notice")) return false;
+      return true;
+    };
+  }
+
+  // --- the notice: the table changed under unsent input ---------------------------
+  function newestEntry(region) {
+    var item = region.querySelector(".entries li");
+    return item ? item.textContent.replace(/\s+/g, " ").trim() : "";
+  }
+
+  function notice(region) {
+    var what = newestEntry(region);
+    region.querySelectorAll("form[data-dirty], form[data-keep], [data-keep] form").forEach(function (form) {
+      var line = form.querySelector(":scope > [data-notice]");
+      if (!line) {
+        line = document.createElement("p");
+        line.className = "notice";
+        line.setAttribute("data-notice", "");
+        line.setAttribute("role", "status");
+        form.insertBefore(line, form.firstChild);
+      }
+      line.textContent = (what ? "Just recorded: " + what + " — " : "The table changed — ") + "check before you record.";
+    });
+  }
+
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
     if (!target || target.id !== "live") return;
     var source = event.detail.requestConfig && event.detail.requestConfig.elt;
-    // A poll answered just before this phone's own entry landed must not
-    // put the older table back over the newer one.
+    // A poll answered just before this phone's own entry landed must not put the older table back.
     var incoming = seenIn(event.detail.serverResponse);
     var current = parseInt(target.getAttribute("data-seen") || "0", 10);
     if (incoming !== null && incoming < current) {
       event.detail.shouldSwap = false;
       return;
     }
-    // Only the poll is held back; the player's own submissions always show.
-    if (source === target && busy(target)) {
-      event.detail.shouldSwap = false;
-      return;
-    }
-    if (source === target) reopen = openDisclosures(target);
+    polling = source === target;
+    target.changedUnderInput = polling && incoming !== null && incoming > current &&
+      !!target.querySelector("form[data-dirty], [data-keep]");
   });
 
-  // A disclosure a player opened ("End the game now…") stays open when the
-  // poll brings a newer table; it is found again by its summary's words.
-  var reopen = null;
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var region = live();
+    if (polling && region && event.detail.target === region && region.changedUnderInput) notice(region);
+    polling = false;
+  });
 
-  function summaryOf(details) {
-    var summary = details.querySelector("summary");
-    return details.id || (summary ? summary.textContent.trim() : "");
+  // --- asking at once when the phone wakes or the Wi-Fi comes back ---------------------
+  function refresh() {
+    var region = live();
+    if (region && document.visibilityState === "visible" && window.htmx) window.htmx.trigger(region, "live-refresh");
   }
+  document.addEventListener("visibilitychange", refresh);
+  window.addEventListener("online", refresh);
+  window.addEventListener("pageshow", function (event) { if (event.persisted) refresh(); });
 
-  function openDisclosures(live) {
-    return Array.prototype.map.call(live.querySelectorAll("details[open]"), summaryOf);
-  }
-
-  document.addEventListener("htmx:afterSwap", function () {
-    if (!reopen) return;
-    var live = document.getElementById("live");
-    var wanted = reopen;
-    reopen = null;
-    if (!live) return;
-    live.querySelectorAll("details:not([open])").forEach(function (details) {
-      if (wanted.indexOf(summaryOf(details)) !== -1) details.open = true;
-    });
+  // The poll asks with the version this phone shows, read when it asks (the region is morphed, not replaced).
+  document.addEventListener("htmx:configRequest", function (event) {
+    var region = live();
+    if (region && event.detail.elt === region) event.detail.parameters.seen = region.getAttribute("data-seen") || "0";
   });
 
   document.addEventListener("click", function (event) {
@@ -82,4 +123,7 @@
       if (box) box.remove();
     }
   });
+
+  // idiomorph is loaded after this script (deferred, in page order): configure it once all are in.
+  document.addEventListener("DOMContentLoaded", configure);
 })();
