@@ -78,6 +78,36 @@ TABLE_EVENTS |= {REOPEN, CLOSE}
 REOPENED = "The session was reopened to correct it."
 CLOSED = "The session was marked finished again."
 
+# Who is at the table: a seat's first phone, and the invitation put away once everyone is in.
+SEAT_TAKEN = "seat_taken"
+INVITE_CLOSED = "invite_closed"
+TABLE_EVENTS |= {SEAT_TAKEN, INVITE_CLOSED}
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Which seats have a phone, and whether the invitation was put away."""
+
+    with_phone: frozenset[int]
+    invite_closed: bool
+
+    def everyone_in(self, players: int) -> bool:
+        """Whether every seat has a phone."""
+        return len(self.with_phone) >= players
+
+
+def seating(table: Table) -> Seating:
+    """The seats that have a phone and the invitation's state, from the entries about them."""
+    rows = db.session.execute(sa.select(Entry.type, Entry.event).where(
+        Entry.table_id == table.id, Entry.type.in_((SEAT_TAKEN, INVITE_CLOSED))))
+    seats, closed = set(), False
+    for kind, event in rows:
+        if kind == INVITE_CLOSED:
+            closed = True
+        elif isinstance(event.get("seat"), int):
+            seats.add(event["seat"])
+    return Seating(frozenset(seats), closed)
+
 
 def game_of(table: Table):
     """The rules module of the table's game."""

@@ -32,10 +32,13 @@ def clock(monkeypatch):
 
 
 def rows(app, kind: str | None = None) -> list[Entry]:
+    """The entries of one kind, or all but those saying which seats have a phone."""
     with app.app_context():
         query = sa.select(Entry).order_by(Entry.seq)
         if kind:
             query = query.where(Entry.type == kind)
+        else:
+            query = query.where(Entry.type != entries.SEAT_TAKEN)
         found = list(db.session.scalars(query))
         for row in found:
             db.session.expunge(row)

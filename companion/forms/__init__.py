@@ -120,6 +120,10 @@ class UndoForm(ActionForm):
     entry = IntegerField(widget=HiddenField.widget, validators=[InputRequired(), NumberRange(min=1, max=10**9)])
 
 
+class InviteForm(ActionForm):
+    """Put the table's invitation (join code and QR) away for everyone."""
+
+
 class SeatForm(FlaskForm):
     """Which player holds this phone (or nobody: a watching phone)."""
 

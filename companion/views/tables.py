@@ -8,12 +8,13 @@ from werkzeug.wrappers import Response
 
 from .. import bell, entries, live_read
 from ..extensions import db
-from ..forms import SeatForm, UndoForm
+from ..forms import InviteForm, SeatForm, UndoForm
+from ..models import Table
 from ..rules import RuleError
 from ..security import device_id
 from ..templating import is_htmx
 from .home import remember
-from .table_page import kept_table, refuse, render_table, table_or_404, token_shaped
+from .table_page import WATCHING, kept_table, refuse, render_table, table_or_404, token_shaped
 
 bp = Blueprint("tables", __name__)
 
@@ -152,13 +153,51 @@ def choose_seat(token: str) -> Response | tuple[str, int]:
     form.seat.choices = [("", "Nobody (just watching)")] + [(str(i), n) for i, n in enumerate(table.players)]
     if form.validate_on_submit():
         seats = dict(session.get("seats", {}))
-        if form.seat.data == "":
-            seats.pop(table.token, None)
-        else:
-            seats[table.token] = int(form.seat.data)
-        # Keep the cookie small: only the most recent tables' seats.
+        seats.pop(table.token, None)  # re-added last: the cookie keeps the most recent tables
+        seats[table.token] = WATCHING if form.seat.data == "" else int(form.seat.data)
         session["seats"] = dict(list(seats.items())[-8:])
         session.permanent = True
+        if form.seat.data != "" and not table.finished:
+            _first_phone(table, int(form.seat.data))
+    if is_htmx():
+        return render_table(table)
+    return redirect(url_for("tables.page", token=table.token), 303)
+
+
+def _first_phone(table: Table, seat: int) -> None:
+    """Note the first phone of a seat: the invitation stays up until every seat has one."""
+    if seat in entries.seating(table).with_phone:
+        return
+    name = table.players[seat]
+
+    def summarise(_seq: int) -> str:
+        # Two phones choosing the same seat at once: the second finds it taken under the lock.
+        if seat in entries.seating(table).with_phone:
+            raise RuleError(f"{name} already has a phone.")
+        return f"{name}'s phone joined the table."
+
+    try:
+        entries.record_table_event(table, {"type": entries.SEAT_TAKEN, "seat": seat}, summarise, device=device_id())
+    except RuleError:
+        pass  # the seat has its phone: nothing to note
+
+
+@bp.post("/t/<token>/invite")
+def close_invite(token: str) -> Response | tuple[str, int]:
+    """Put the invitation away for the whole table: everyone who plays has joined."""
+    table = table_or_404(token)
+    form = InviteForm()
+    if form.validate_on_submit() and not table.finished:
+        def summarise(_seq: int) -> str:
+            if entries.seating(table).invite_closed:
+                raise RuleError("The invitation is already put away.")
+            return "The invitation was put away: everyone is in."
+
+        try:
+            entries.record_table_event(table, {"type": entries.INVITE_CLOSED}, summarise,
+                                       device=device_id(), key=form.key.data)
+        except RuleError:
+            pass  # another phone put it away first: the table shows it gone either way
     if is_htmx():
         return render_table(table)
     return redirect(url_for("tables.page", token=table.token), 303)
