@@ -36,6 +36,8 @@ LEAD = timedelta(milliseconds=1200)
 WARNING_SECONDS = 10
 MINUTES = range(1, 11)
 MODES = ("hand", "fixed", "hidden")
+# The market's phases (Carambouille's opening and open market): the bell is the move then.
+MARKET_PHASES = {"opening", "market"}
 # Games whose bell is the market of the exchange phase; every other game gets the timer.
 MARKET_GAMES = {"carambouille"}
 OPENS = {"market_opened", entries.TIMER_STARTED}

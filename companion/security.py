@@ -15,7 +15,8 @@ CONTENT_SECURITY_POLICY = "; ".join(
         "script-src 'self'",
         "style-src 'self'",
         "img-src 'self' data:",
-        "media-src 'self'",
+        # The silent video nosleep.js plays to keep a phone's screen on over plain HTTP is a data: URL.
+        "media-src 'self' data:",
         "connect-src 'self'",
         "font-src 'self'",
         "object-src 'none'",

@@ -65,7 +65,7 @@
   var audio = null;
   var PARTIALS = [[1, 0.5, 1.6], [2.41, 0.22, 0.9], [3.93, 0.12, 0.5], [5.4, 0.06, 0.3]]; // ratio, gain, decay (s)
 
-  function enabled() { return stored("localStorage", keys.enabled) === "1"; }
+  function enabled() { return stored("localStorage", keys.enabled) !== "0"; }
 
   function unlock() {
     if (!enabled()) return null;
@@ -234,49 +234,111 @@
     }
   });
 
-  // --- enabling the bell, keeping the screen on --------------------------------
+  // --- the bell on this phone, keeping the screen on --------------------------------
+  // The bell is on unless this phone turned it off; browsers let a page make sound only after a tap
+  // on it, so the first tap anywhere (choosing a seat, say) wakes the sound, over HTTP as over HTTPS.
   var enableButton = controls.querySelector("[data-bell-enable]");
+  var disableButton = controls.querySelector("[data-bell-disable]");
   var enabledRow = controls.querySelector("[data-bell-enabled]");
+  var disabledRow = controls.querySelector("[data-bell-disabled]");
+  var words = controls.querySelector("[data-bell-words]");
+  var stateLabel = controls.querySelector("[data-bell-state]");
   var wakeBox = controls.querySelector("[data-bell-wake]");
-  var wakeLock = null;
+  var wakeNote = controls.querySelector("[data-bell-wake-note]");
 
   function showState() {
-    enableButton.hidden = enabled();
-    enabledRow.hidden = !enabled();
+    var on = enabled();
+    var heard = on && audio && audio.state === "running";
+    enabledRow.hidden = !on;
+    disabledRow.hidden = on;
+    stateLabel.textContent = on ? "on" : "off";
+    words.textContent = heard ? "The bell rings on this phone." : "The bell rings on this phone once you have tapped the page.";
   }
 
+  document.addEventListener("pointerdown", function () { window.setTimeout(showState, 50); }, true);
+
   enableButton.addEventListener("click", function () {
-    stored("localStorage", keys.enabled, "1");
-    showState();
-    if (unlock()) audio.resume().then(dingADing);
-    if (navigator.vibrate) navigator.vibrate(60);
-  });
-  controls.querySelector("[data-bell-disable]").addEventListener("click", function () {
     stored("localStorage", keys.enabled, null);
+    if (unlock()) audio.resume().then(function () { showState(); dingADing(); });
+    if (navigator.vibrate) navigator.vibrate(60);
+    showState();
+    disableButton.focus();
+  });
+  disableButton.addEventListener("click", function () {
+    stored("localStorage", keys.enabled, "0");
     showState();
     enableButton.focus();
   });
 
-  function keepAwake() {
-    if (!("wakeLock" in navigator) || !wakeBox.checked || document.visibilityState !== "visible" || wakeLock) return;
-    navigator.wakeLock.request("screen").then(function (lock) {
-      wakeLock = lock;
-      lock.addEventListener("release", function () { wakeLock = null; });
-    }, function () { wakeLock = null; });
+  // The Screen Wake Lock API exists only in secure contexts (HTTPS, or this computer itself). On a
+  // home network over plain HTTP, nosleep.js keeps the screen on with a silent video instead; it may
+  // only start from a tap.
+  var wakeLock = null;
+  var noSleep = null;
+  var native = "wakeLock" in navigator && window.isSecureContext;
+
+  function say(text) {
+    wakeNote.textContent = text;
+    wakeNote.hidden = !text;
   }
 
-  if ("wakeLock" in navigator) {
-    wakeBox.checked = stored("localStorage", keys.wake) !== "0";
-    wakeBox.addEventListener("change", function () {
-      stored("localStorage", keys.wake, wakeBox.checked ? null : "0");
-      if (wakeBox.checked) keepAwake(); else if (wakeLock) wakeLock.release();
+  function keepAwake() {
+    if (!native || !wakeBox.checked || document.visibilityState !== "visible" || wakeLock) return;
+    navigator.wakeLock.request("screen").then(function (lock) {
+      wakeLock = lock;
+      say("");
+      lock.addEventListener("release", function () { wakeLock = null; });
+    }, function () {
+      wakeLock = null;
+      say("This phone refused to keep its screen on (a battery saver?): tap the page, or lengthen its screen timeout.");
     });
+  }
+
+  function loadNoSleep(then) {
+    if (window.NoSleep) { then(); return; }
+    var script = document.createElement("script");
+    script.src = controls.getAttribute("data-nosleep-src");
+    script.onload = then;
+    script.onerror = function () { say("The screen could not be kept on: lengthen this phone's screen timeout."); };
+    document.head.appendChild(script);
+  }
+
+  function videoAwake() {
+    if (!wakeBox.checked || (noSleep && noSleep.isEnabled)) return;
+    if (!window.NoSleep) return;
+    if (!noSleep) noSleep = new window.NoSleep();
+    var started = noSleep.enable();
+    if (started && started.then) {
+      started.then(function () {
+        say("Over plain HTTP the phone's own screen lock is not offered to pages: a silent, invisible video keeps the screen on instead.");
+      }, function () {
+        say("This phone does not let a page keep its screen on: lengthen its screen timeout in its settings.");
+      });
+    }
+  }
+
+  wakeBox.checked = stored("localStorage", keys.wake) !== "0";
+  wakeBox.addEventListener("change", function () {
+    stored("localStorage", keys.wake, wakeBox.checked ? null : "0");
+    if (native) {
+      if (wakeBox.checked) keepAwake(); else if (wakeLock) wakeLock.release();
+    } else if (wakeBox.checked) {
+      videoAwake();
+    } else if (noSleep) {
+      noSleep.disable();
+      say("");
+    }
+  });
+  if (native) {
     // The browser lets go of the lock whenever the page is hidden: take it back.
     document.addEventListener("visibilitychange", keepAwake);
     keepAwake();
   } else {
-    // Hidden but keeping its room: the page must not jump under a thumb.
-    wakeBox.closest("label").classList.add("unsupported");
+    say("Over plain HTTP the phone's own screen lock is not offered to pages: the screen is kept on from your first tap.");
+    loadNoSleep(function () {
+      // The video may only start from a tap; any tap on the page will do.
+      ["click", "touchend"].forEach(function (name) { document.addEventListener(name, videoAwake, true); });
+    });
   }
 
   controls.hidden = false;

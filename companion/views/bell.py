@@ -75,9 +75,15 @@ def bell_panel(table, state, seat, watch: bool, forms: dict) -> dict:
     }
 
 
+def bell_leads(table, state) -> bool:
+    """Whether ringing the bell is the table's next move (the market opens or closes), so it comes first."""
+    return table.game in bell.MARKET_GAMES and getattr(state, "phase", None) in bell.MARKET_PHASES
+
+
 @bp.app_context_processor
 def _bell_helpers() -> dict:
-    return {"bell_panel": bell_panel, "market_bell": lambda table: table.game in bell.MARKET_GAMES}
+    return {"bell_panel": bell_panel, "bell_leads": bell_leads,
+            "market_bell": lambda table: table.game in bell.MARKET_GAMES}
 
 
 @bp.after_app_request

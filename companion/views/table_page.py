@@ -15,7 +15,7 @@ from wtforms import Field
 
 from .. import entries, live_read, regions
 from ..extensions import db
-from ..forms import UndoForm, fresh_forms
+from ..forms import InviteForm, UndoForm, fresh_forms
 from ..models import Table
 from ..rules import RuleError
 from ..security import device_id
@@ -47,10 +47,22 @@ def table_or_404(token: str, *, watch: bool = False) -> Table:
     return table
 
 
+# What a phone that said it only watches keeps as its seat.
+WATCHING = "watch"
+
+
 def my_seat(table: Table) -> int | None:
     """The seat this phone said it holds at this table, if any."""
     seat = session.get("seats", {}).get(table.token)
     return seat if isinstance(seat, int) and 0 <= seat < len(table.seats) else None
+
+
+def seat_choice(table: Table) -> int | str | None:
+    """This phone's answer to "Who are you?": a seat, ``WATCHING``, or None (not asked yet)."""
+    seat = my_seat(table)
+    if seat is None and session.get("seats", {}).get(table.token) == WATCHING:
+        return WATCHING
+    return seat
 
 
 def table_context(table: Table, *, watch: bool = False, forms: dict | None = None) -> dict:
@@ -58,12 +70,15 @@ def table_context(table: Table, *, watch: bool = False, forms: dict | None = Non
     game = entries.game_of(table)
     state = entries.state_of(table)
     seat = None if watch else my_seat(table)
+    choice = None if watch else seat_choice(table)
+    seating = entries.seating(table)
     # One read serves both the newest entries shown and the one "Undo" would take back.
     newest = entries.newest_entries(table, max(RECENT_ENTRIES, entries.LAST_LIVE_WINDOW))
     last = None if watch else entries.last_live_entry(table, newest)
     with fresh_forms():
         all_forms = {} if watch else dict(GAME_FORMS.get(table.game, lambda *_: {})(table, state, seat))
         undo_form = UndoForm(entry=last.seq, seen=table.last_seq) if last else None
+        invite_form = InviteForm(seen=table.last_seq)
     all_forms.update(forms or {})
     return {
         "table": table,
@@ -72,12 +87,20 @@ def table_context(table: Table, *, watch: bool = False, forms: dict | None = Non
         "scores": game.scores(state),
         "watch": watch,
         "seat": seat,
+        # Right after joining, a phone is asked who holds it; until every seat has a phone, the invitation leads.
+        "asking": not watch and not table.finished and choice is None,
+        "seating": seating,
+        "inviting": not watch and not table.finished and not seating.invite_closed
+                    and not seating.everyone_in(len(table.seats)),
         "forms": all_forms,
         "recent": entries.history(table, limit=RECENT_ENTRIES, newest=newest),
         "last_entry": last,
         "undo_form": undo_form,
+        "invite_form": invite_form,
+        # The poll adds the version the phone shows when it asks (static/app.js): the region is morphed in
+        # place, so a version written into this URL would be the one it was first drawn at.
         "live_url": url_for("tables.watch_live" if watch else "tables.live",
-                            token=table.watch_token if watch else table.token, seen=table.last_seq),
+                            token=table.watch_token if watch else table.token),
     }
 
 
@@ -107,7 +130,7 @@ def render_table(table: Table, *, watch: bool = False, forms: dict | None = None
     if forms:
         body = render()
     else:
-        key = _region_key(table.id, watch, None if watch else my_seat(table))
+        key = _region_key(table.id, watch, None if watch else seat_choice(table))
         version = _region_version(table.last_seq, table.status, table.bell_seq, table.bell_plan)
         body = regions.render_shared(current_app.extensions["regions"], key, version, render)
     # htmx only swaps 2xx answers: a refused form comes back as 200 with its errors.
