@@ -74,7 +74,7 @@
         line.setAttribute("role", "status");
         form.insertBefore(line, form.firstChild);
       }
-      line.textContent = (what ? "Just recorded: " + what + " — " : "The table changed — ") + "check before you record.";
+      line.textContent = (what ? "Just recorded: " + what.replace(/[.!]$/, "") + " — " : "The table changed — ") + "check before you record.";
     });
   }
 
