@@ -10,7 +10,7 @@ from companion.models import Table
 from companion.review.session import review_of
 from helpers import make_table
 
-# --- Carambouille: the 3-player game of tests/rules/test_carambouille_game.py, 11 hands ---
+# --- Carambouille: the 3-player game of tests/rules/carambouille/test_game.py, 11 hands ---
 ANA, BEN, CY = 0, 1, 2
 OPEN = {"type": "market_opened"}
 END_GAME = {"type": "end_game"}
@@ -66,7 +66,7 @@ def carambouille_events() -> list[dict]:
 
 CARAMBOUILLE = ("carambouille", ["Ana", "Ben", "Cy"], {"first_trader": 0}, carambouille_events())
 
-# --- Jaipur: the three-round match of tests/rules/test_jaipur_rounds.py ---
+# --- Jaipur: the three-round match of tests/rules/jaipur/test_rounds.py ---
 J_END = {"type": "end_round"}
 J_NEXT = {"type": "next_round"}
 

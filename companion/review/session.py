@@ -11,11 +11,11 @@ from typing import Any, Protocol
 
 from ..rules.review import Review, first_placed, ranked
 
-# Each game's pure review module (companion/rules/<game>_review.py).
+# Each game's pure review module (companion/rules/<game>/review.py).
 REVIEW_MODULES = {
-    "carambouille": "companion.rules.carambouille_review",
-    "jaipur": "companion.rules.jaipur_review",
-    "frutti": "companion.rules.frutti_review",
+    "carambouille": "companion.rules.carambouille.review",
+    "jaipur": "companion.rules.jaipur.review",
+    "frutti": "companion.rules.frutti.review",
 }
 
 

@@ -1,6 +1,8 @@
 """The rules engines: pure game logic, standard library only.
 
-Every game module (``companion/rules/<game>.py``) exposes the same protocol.
+Every game is a package, ``companion/rules/<game>/``, whose ``__init__.py`` is
+its public face and exposes the same protocol (its session review is
+``<game>/review.py``).
 NOTE TO WHOEVER WRITES A GAME MODULE: all of this is required.
 
 - Standard library only: never import flask, sqlalchemy, ``companion.models``

@@ -1,4 +1,4 @@
-"""The shapes every game's session review (``<game>_review.py``) returns: standings, rows, highlights.
+"""The shapes every game's session review (``<game>/review.py``) returns: standings, rows, highlights.
 
 Pure data, standard library only, like the rules themselves: the review
 pages, the CSV files and the player statistics read these and never add

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion.rules.carambouille_memo import CARD_NAMES, DEFAULT_MEMO, FACE_VALUES, SALE_CARDS, effective_memo
-from companion.rules.carambouille_state import (
+from companion.rules.carambouille.memo import CARD_NAMES, DEFAULT_MEMO, FACE_VALUES, SALE_CARDS, effective_memo
+from companion.rules.carambouille.state import (
     DEAL,
     MARKET,
     MAX_DEAL,

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from companion.rules.frutti_track import (
+from companion.rules.frutti.track import (
     CARDS_PER_SEAFOOD,
     HAND_SIZE,
     NO_CARDS,

@@ -6,6 +6,11 @@ or by ``end_round`` when the market cannot be refilled) → ``camels`` (both
 herds counted: the round is scored and its seal given) → ``next_round``. The
 match ends at 2 seals. Taking and exchanging cards is not recorded, so whose
 turn it is cannot be known and is not enforced.
+
+The components are in ``components``, the state and its checks in ``state``,
+the end-of-round tally in ``tally``, what the table page shows in
+``page_helpers``, the history sentences in ``history``; the public names are
+re-exported here.
 """
 
 from __future__ import annotations
@@ -14,8 +19,8 @@ import secrets
 from collections.abc import Mapping
 from dataclasses import replace
 
-from . import RuleError
-from .jaipur_components import (  # noqa: F401  (the game's data, for the pages)
+from .. import RuleError
+from .components import (  # noqa: F401  (the game's data, for the pages)
     BONUS_PILE_LABELS,
     BONUS_PILE_SIZES,
     BONUS_RANGES,
@@ -34,8 +39,8 @@ from .jaipur_components import (  # noqa: F401  (the game's data, for the pages)
     SEALS_TO_WIN,
     bonus_pile_for,
 )
-from .jaipur_history import describe  # noqa: F401
-from .jaipur_state import (  # noqa: F401
+from .history import describe  # noqa: F401
+from .state import (  # noqa: F401
     COUNTING_CAMELS,
     END_MARKET,
     END_THREE_STACKS,
@@ -58,7 +63,7 @@ from .jaipur_state import (  # noqa: F401
     winner,
     with_round,
 )
-from .jaipur_table import (  # noqa: F401
+from .page_helpers import (  # noqa: F401
     BonusPile,
     SalePreview,
     bonus_choices,
@@ -72,7 +77,7 @@ from .jaipur_table import (  # noqa: F401
     seals_left,
     token_bank,
 )
-from .jaipur_tally import PlayerTally, RoundResult, Sale, round_result  # noqa: F401
+from .tally import PlayerTally, RoundResult, Sale, round_result  # noqa: F401
 
 NAME = "Jaipur"
 # What scores() counts, for the scoreboard: the match is won on seals.

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from companion.rules import GAMES, frutti, replay
-from companion.rules.frutti_track import prices_of, round_earnings
+from companion.rules.frutti.track import prices_of, round_earnings
 
 NAMES = ["Ana", "Bea", "Cy", "Dan"]
 # Sea urchins (the rule text's "sea chestnuts") under 50, octopus under 30.

@@ -1,7 +1,7 @@
 """Frutti di Mare's session review on known games: money per round, ties, best round, most-played seafood."""
 
 from companion.rules import frutti, replay
-from companion.rules import frutti_review as review_module
+from companion.rules.frutti import review as review_module
 from test_review_sessions import FRUTTI, FRUTTI_TIE_EVENTS, TRACK
 
 

@@ -1,7 +1,7 @@
 """Jaipur's session review on a known match: rounds, seals, biggest sale, bonus tokens, face-down bonuses."""
 
 from companion.rules import jaipur, replay
-from companion.rules import jaipur_review as review_module
+from companion.rules.jaipur import review as review_module
 from test_review_sessions import ANA, BEN, JAIPUR, J_NEXT, camels, j_sale
 
 

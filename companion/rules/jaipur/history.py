@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from . import RuleError
-from .jaipur_components import (
+from .. import RuleError
+from .components import (
     BONUS_PILE_LABELS,
     BONUS_RANGES,
     EMPTY_STACKS_TO_END,
@@ -12,7 +12,7 @@ from .jaipur_components import (
     bonus_pile_for,
     plural,
 )
-from .jaipur_state import (
+from .state import (
     COUNTING_CAMELS,
     SELLING,
     JaipurState,
@@ -23,7 +23,7 @@ from .jaipur_state import (
     next_starter,
     require_phase,
 )
-from .jaipur_tally import round_result
+from .tally import round_result
 
 _GENERIC = {
     "sale": "A sale",

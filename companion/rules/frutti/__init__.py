@@ -1,8 +1,10 @@
 """Frutti di Mare (2–6 players): the rounds, turns, piles and money (RULES.md §3).
 
-The price track itself and the selling arithmetic are in ``frutti_track``;
-events are documented in ``docs/events.md (Frutti di Mare)``. Seats go clockwise in
-seating order, so a player's left-hand neighbour is the next seat.
+The price track itself and the selling arithmetic are in ``track``, the
+state and what the pages read from it in ``state``, the quick tally in
+``tally``; the public names are re-exported here. Events are documented in
+``docs/events.md (Frutti di Mare)``. Seats go clockwise in seating order, so a
+player's left-hand neighbour is the next seat.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from dataclasses import replace
 from companion.rules import RuleError
 
 # Re-exported so views and tests need only this module.
-from companion.rules.frutti_state import (  # noqa: F401
+from companion.rules.frutti.state import (  # noqa: F401
     DISHES,
     FINISHED,
     PLAYING,
@@ -46,8 +48,8 @@ from companion.rules.frutti_state import (  # noqa: F401
     whose_turn,
     winners,
 )
-from companion.rules.frutti_tally import check_tally, tally_earnings  # noqa: F401
-from companion.rules.frutti_track import (  # noqa: F401
+from companion.rules.frutti.tally import check_tally, tally_earnings  # noqa: F401
+from companion.rules.frutti.track import (  # noqa: F401
     CARDS_PER_SEAFOOD,
     HAND_SIZE,
     PLURAL,

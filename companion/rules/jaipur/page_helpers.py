@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .jaipur_components import (
+from .components import (
     BONUS_PILE_LABELS,
     BONUS_PILE_SIZES,
     BONUS_RANGES,
@@ -16,7 +16,7 @@ from .jaipur_components import (
     SEALS_OF_EXCELLENCE,
     bonus_pile_for,
 )
-from .jaipur_state import (
+from .state import (
     SELLING,
     JaipurState,
     Round,
@@ -29,7 +29,7 @@ from .jaipur_state import (
     phase,
     require_phase,
 )
-from .jaipur_tally import PlayerTally, tally
+from .tally import PlayerTally, tally
 
 
 def token_bank(state: JaipurState) -> dict[str, tuple[int, ...]]:

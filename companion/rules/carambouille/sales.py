@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from companion.rules import RuleError
-from companion.rules.carambouille_checks import (
+from companion.rules.carambouille.checks import (
     bump,
     read_card,
     read_count,
@@ -15,7 +15,7 @@ from companion.rules.carambouille_checks import (
     spend,
     with_item,
 )
-from companion.rules.carambouille_memo import (
+from companion.rules.carambouille.memo import (
     CARD_NAMES,
     CARD_PRICE,
     CARD_TYPES,
@@ -25,7 +25,7 @@ from companion.rules.carambouille_memo import (
     SALE_CARDS,
     steps_on_row,
 )
-from companion.rules.carambouille_state import Sale, State, copies_left_to_draw, deck_left, max_sale_cards, memo_row
+from companion.rules.carambouille.state import Sale, State, copies_left_to_draw, deck_left, max_sale_cards, memo_row
 
 MAX_PURCHASES = 2  # Carambouille cards per sales turn
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.rules import RuleError
-from companion.rules.carambouille_memo import CARD_NAMES, CARD_TYPES
-from companion.rules.carambouille_state import DEAL, MARKET, OPENING, OVER, SALES, State
+from companion.rules.carambouille.memo import CARD_NAMES, CARD_TYPES
+from companion.rules.carambouille.state import DEAL, MARKET, OPENING, OVER, SALES, State
 
 
 def read_fields(event: object, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict:

@@ -10,8 +10,8 @@ shown.
 
 from __future__ import annotations
 
-from . import jaipur as game
-from .review import (
+from .. import jaipur as game
+from ..review import (
     Highlight,
     Period,
     Review,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.rules import RuleError
-from companion.rules.carambouille_memo import (
+from companion.rules.carambouille.memo import (
     CARD_TYPES,
     COPIES_PER_TYPE,
     DECK_SIZE,

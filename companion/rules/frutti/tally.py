@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.rules import RuleError
-from companion.rules.frutti_track import (
+from companion.rules.frutti.track import (
     CARDS_PER_SEAFOOD,
     HAND_SIZE,
     PLURAL,

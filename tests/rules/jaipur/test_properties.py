@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from companion.rules import RuleError, replay
 from companion.rules import jaipur
-from companion.rules.jaipur_tally import tally
+from companion.rules.jaipur.tally import tally
 
 sales = st.builds(
     lambda player, good, cards: {"type": "sale", "player": player, "good": good, "cards": cards},
@@ -138,8 +138,8 @@ def test_drawing_a_whole_pile_gives_exactly_its_tokens(size, rng):
 
 
 def test_the_rules_use_the_standard_library_only():
-    rules = pathlib.Path(jaipur.__file__).parent
-    for module in sorted(rules.glob("jaipur*.py")):
+    package = pathlib.Path(jaipur.__file__).parent
+    for module in sorted(package.glob("*.py")):
         for node in ast.walk(ast.parse(module.read_text())):
             if isinstance(node, ast.Import):
                 names = [alias.name for alias in node.names]

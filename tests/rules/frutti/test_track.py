@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.rules import RuleError, frutti
-from companion.rules.frutti_track import (
+from companion.rules.frutti.track import (
     SEAFOOD,
     STALLS,
     check_cards,
@@ -198,9 +198,9 @@ def test_round_earnings_is_cards_times_prices(price, cards):
     assert earnings(price, cards).words.endswith(f"= {expected}")
 
 
-@pytest.mark.parametrize("module", ["frutti.py", "frutti_track.py"])
+@pytest.mark.parametrize("module", ["__init__.py", "track.py"])
 def test_rules_use_only_the_standard_library(module):
-    tree = ast.parse((Path(__file__).parents[2] / "companion" / "rules" / module).read_text())
+    tree = ast.parse((Path(frutti.__file__).parent / module).read_text())
     imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
     imported |= {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
     outside = {

@@ -1,9 +1,9 @@
 """Carambouille (3–7 players): the game engine, one event at a time (RULES.md §1).
 
-The memo card and ``sale_value`` are in ``carambouille_memo``, the state and
-the table view's queries in ``carambouille_state``, the events and ``apply``
-in ``carambouille_events`` (sales and purchases in ``carambouille_sales``);
-the public names are re-exported here.
+The memo card and ``sale_value`` are in ``memo``, the state and the table
+view's queries in ``state``, the events and ``apply`` in ``events`` (sales and
+purchases in ``sales``, the shape checks in ``checks``), what the forms offer
+in ``page_helpers``; the public names are re-exported here.
 Events are documented in ``docs/events.md (Carambouille)``.
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import copy
 
-from companion.rules.carambouille_events import EVENT_TYPES, apply  # noqa: F401  (re-exported)
-from companion.rules.carambouille_memo import (  # noqa: F401  (re-exported)
+from companion.rules.carambouille.events import EVENT_TYPES, apply  # noqa: F401  (re-exported)
+from companion.rules.carambouille.memo import (  # noqa: F401  (re-exported)
     CARD_NAMES,
     CARD_PRICE,
     CARD_TYPES,
@@ -35,7 +35,7 @@ from companion.rules.carambouille_memo import (  # noqa: F401  (re-exported)
     sale_value,
     steps_on_row,
 )
-from companion.rules.carambouille_pages import (  # noqa: F401  (re-exported)
+from companion.rules.carambouille.page_helpers import (  # noqa: F401  (re-exported)
     MAX_SALE_EFFECTS,
     DealOutcome,
     deal_outcome,
@@ -52,13 +52,13 @@ from companion.rules.carambouille_pages import (  # noqa: F401  (re-exported)
     sale_card_slots,
     sellers_after,
 )
-from companion.rules.carambouille_sales import (  # noqa: F401  (re-exported)
+from companion.rules.carambouille.sales import (  # noqa: F401  (re-exported)
     MAX_PURCHASES,
     SalePreview,
     purchase_refusal,
     sale_preview,
 )
-from companion.rules.carambouille_state import (  # noqa: F401  (re-exported)
+from companion.rules.carambouille.state import (  # noqa: F401  (re-exported)
     DEAL,
     FINISHED,
     HAND_LIMITS,

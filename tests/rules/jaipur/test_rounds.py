@@ -6,7 +6,7 @@ import pytest
 
 from companion.rules import RuleError, replay
 from companion.rules import jaipur
-from companion.rules.jaipur_tally import Sale, round_result
+from companion.rules.jaipur.tally import Sale, round_result
 
 ANA, BEN = 0, 1
 END = {"type": "end_round"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .jaipur_components import CAMEL_TOKEN, plural
+from .components import CAMEL_TOKEN, plural
 
 
 @dataclass(frozen=True)

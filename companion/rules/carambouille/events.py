@@ -1,7 +1,7 @@
 """Carambouille's events: the bell, the sales turns, the deals and the end (RULES.md §1).
 
 One function per event type; ``apply`` picks it. Sales and purchases are in
-``carambouille_sales``. Every refusal is a ``RuleError`` whose sentence a
+``sales``. Every refusal is a ``RuleError`` whose sentence a
 player understands, and the state is never changed in place. The event
 vocabulary is in ``docs/events.md (Carambouille)``.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.rules import RuleError
-from companion.rules.carambouille_checks import (
+from companion.rules.carambouille.checks import (
     bump,
     read_card,
     read_count,
@@ -22,9 +22,9 @@ from companion.rules.carambouille_checks import (
     situation,
     spend,
 )
-from companion.rules.carambouille_memo import CARD_NAMES, CARD_TYPES, effective_memo
-from companion.rules.carambouille_sales import buy, sell
-from companion.rules.carambouille_state import (
+from companion.rules.carambouille.memo import CARD_NAMES, CARD_TYPES, effective_memo
+from companion.rules.carambouille.sales import buy, sell
+from companion.rules.carambouille.state import (
     DEAL,
     FINISHED,
     MARKET,

@@ -1,7 +1,7 @@
 """Carambouille's cards and memo card: the catalogue, the selling values, ``sale_value``.
 
 Pure data and arithmetic, no game state: the memo page and its calculator use
-this module alone; the game engine (``carambouille.py``) builds on it.
+this module alone; the game engine (the ``carambouille`` package) builds on it.
 """
 
 from __future__ import annotations

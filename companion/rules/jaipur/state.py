@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from . import RuleError
-from .jaipur_components import (
+from .. import RuleError
+from .components import (
     BONUS_PILE_LABELS,
     BONUS_PILE_SIZES,
     BONUS_RANGES,
@@ -22,7 +22,7 @@ from .jaipur_components import (
     bonus_pile_for,
     plural,
 )
-from .jaipur_tally import RoundResult, Sale
+from .tally import RoundResult, Sale
 
 # Phases of a round.
 SELLING = "selling"  # sales are recorded

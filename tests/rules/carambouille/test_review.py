@@ -1,7 +1,7 @@
 """Carambouille's session review on known games: per-hand rows, standings with ties, the highlights."""
 
 from companion.rules import carambouille, replay
-from companion.rules import carambouille_review as review_module
+from companion.rules.carambouille import review as review_module
 from test_review_sessions import ANA, BEN, CY, CARAMBOUILLE, OPEN, c_sale, close, end
 
 

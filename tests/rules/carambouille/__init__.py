@@ -1,0 +1,1 @@
+"""Carambouille's rules tests."""

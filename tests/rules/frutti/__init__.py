@@ -1,0 +1,1 @@
+"""Frutti di Mare's rules tests."""

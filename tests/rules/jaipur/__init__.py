@@ -1,0 +1,1 @@
+"""Jaipur's rules tests."""
