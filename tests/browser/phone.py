@@ -37,12 +37,16 @@ def join_by_code(page, code: str) -> str:
 
 
 def choose_seat(page, name: str) -> None:
-    """Tell the table page whose phone this is."""
-    page.locator("summary", has_text=re.compile(r"Whose phone is this\?|This phone is")).click()
-    picker = page.locator("details.seat-picker")
-    picker.get_by_role("radio", name=name, exact=True).check()
-    picker.get_by_role("button", name="Save").click()
-    page.locator("summary", has_text=f"This phone is {name}'s").wait_for()
+    """Tell the table page whose phone this is: "Who are you?" right after joining, else the seat picker."""
+    asked = page.locator("section.who")
+    if asked.count():
+        asked.get_by_role("button", name=re.compile(rf"^{re.escape(name)}\b")).click()
+    else:
+        page.locator("summary", has_text=re.compile(r"Whose phone is this\?|This phone is")).click()
+        picker = page.locator("details.seat-picker")
+        picker.get_by_role("radio", name=name, exact=True).check()
+        picker.get_by_role("button", name="Save").click()
+    page.locator("summary", has_text=f"This phone is {name}'s").wait_for(state="attached")
 
 
 def submit_and_wait(page, button) -> None:

@@ -1,0 +1,144 @@
+"""Who holds each phone: asked right after joining; the invitation leads until every seat has a phone."""
+
+from __future__ import annotations
+
+import threading
+
+import sqlalchemy as sa
+
+from companion import entries
+from companion.extensions import db
+from companion.models import Entry, Table
+from helpers import form_key, make_table
+
+HTMX = {"HX-Request": "true"}
+
+
+def seat_entries(app) -> list[tuple[str, dict, str]]:
+    with app.app_context():
+        rows = db.session.execute(sa.select(Entry.type, Entry.event, Entry.summary).where(
+            Entry.type.in_((entries.SEAT_TAKEN, entries.INVITE_CLOSED))).order_by(Entry.seq))
+        return [tuple(row) for row in rows]
+
+
+def sit(client, token, seat: str):
+    return client.post(f"/t/{token}/seat", data={"seat": seat}, headers=HTMX)
+
+
+def finish(app, token) -> None:
+    with app.app_context():
+        table = db.session.scalar(sa.select(Table).where(Table.token == token))
+        entries.record(table, {"type": "finish"})
+
+
+def test_a_phone_that_opens_a_table_is_asked_who_it_is_once(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    page = client.get(f"/t/{token}")
+    assert "Who are you?" in page.text
+    # Asked first: before the scores and the actions.
+    assert page.text.index("Who are you?") < page.text.index('aria-label="Scores"')
+    answer = sit(client, token, "1")
+    assert "Who are you?" not in answer.text and "This phone is Ben&#39;s" in answer.text
+    assert "Who are you?" not in client.get(f"/t/{token}").text
+
+
+def test_just_watching_is_an_answer_too(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    answer = sit(client, token, "")
+    assert "Who are you?" not in answer.text and "Whose phone is this?" in answer.text
+    assert "Who are you?" not in client.get(f"/t/{token}").text
+    assert seat_entries(app) == []  # a watching phone holds no seat
+
+
+def test_a_kept_rendering_tells_an_unasked_phone_from_a_watching_one(app):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    watching, new = app.test_client(), app.test_client()
+    sit(watching, token, "")
+    for _ in range(2):  # the second round is served from the kept renderings
+        assert "Who are you?" not in watching.get(f"/t/{token}").text
+        assert "Who are you?" in new.get(f"/t/{token}").text
+
+
+def test_the_invitation_leads_until_every_seat_has_a_phone(app):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    ana, ben, ben_again = app.test_client(), app.test_client(), app.test_client()
+    page = ana.get(f"/t/{token}").text
+    assert "Join this table" in page and "0 of 2 players have a phone." in page
+    assert page.index("Join this table") < page.index('aria-label="Scores"')
+    assert "1 of 2 players have a phone." in sit(ana, token, "0").text
+    sit(ben, token, "1")
+    sit(ben_again, token, "1")  # a second phone for Ben: nothing new to note
+    assert "Join this table" not in ana.get(f"/t/{token}").text
+    # The join code stays at hand below, for a latecomer.
+    assert "Invite the table: code" in ana.get(f"/t/{token}").text
+    assert seat_entries(app) == [
+        (entries.SEAT_TAKEN, {"type": entries.SEAT_TAKEN, "seat": 0}, "Ana's phone joined the table."),
+        (entries.SEAT_TAKEN, {"type": entries.SEAT_TAKEN, "seat": 1}, "Ben's phone joined the table."),
+    ]
+
+
+def test_everyone_is_in_puts_the_invitation_away_for_every_phone(app):
+    token = make_table(app, "tiny", ["Ana", "Ben", "Cy"])
+    ana, other = app.test_client(), app.test_client()
+    sit(ana, token, "0")
+    assert "Join this table" in other.get(f"/t/{token}").text
+    answer = ana.post(f"/t/{token}/invite", data={"key": form_key(), "seen": "1"}, headers=HTMX)
+    assert answer.status_code == 200 and "Join this table" not in answer.text
+    assert "Join this table" not in other.get(f"/t/{token}").text
+    assert "The invitation was put away: everyone is in." in other.get(f"/t/{token}").text
+
+
+def test_seat_entries_are_not_undone_and_do_not_count_as_moves(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    sit(client, token, "0")
+    page = client.get(f"/t/{token}").text
+    assert "Undo last entry" not in page  # nothing of the game to take back
+
+
+def test_a_finished_table_neither_asks_nor_invites(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    finish(app, token)
+    page = client.get(f"/t/{token}").text
+    assert "Who are you?" not in page and "Join this table" not in page
+    assert "data-bell-controls" not in page  # no bell to hear after the game
+    sit(client, token, "0")
+    assert seat_entries(app) == []
+
+
+def test_two_phones_taking_the_same_seat_at_the_same_instant_note_it_once(app):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    phones = [app.test_client() for _ in range(2)]
+    start = threading.Barrier(len(phones))
+    answers = []
+
+    def take(phone):
+        start.wait()
+        answers.append(sit(phone, token, "1"))
+
+    workers = [threading.Thread(target=take, args=(phone,)) for phone in phones]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert [answer.status_code for answer in answers] == [200, 200]
+    assert all("This phone is Ben&#39;s" in answer.text for answer in answers)
+    assert [event for _, event, _ in seat_entries(app)] == [{"type": entries.SEAT_TAKEN, "seat": 1}]
+
+
+def test_two_phones_putting_the_invitation_away_at_the_same_instant_note_it_once(app):
+    token = make_table(app, "tiny", ["Ana", "Ben", "Cy"])
+    phones = [app.test_client() for _ in range(2)]
+    start = threading.Barrier(len(phones))
+    answers = []
+
+    def close(phone):
+        start.wait()
+        answers.append(phone.post(f"/t/{token}/invite", data={"key": form_key(), "seen": "0"}, headers=HTMX))
+
+    workers = [threading.Thread(target=close, args=(phone,)) for phone in phones]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert all(answer.status_code == 200 and "Join this table" not in answer.text for answer in answers)
+    assert [kind for kind, _, _ in seat_entries(app)] == [entries.INVITE_CLOSED]
