@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion import hosting
+from companion.announce import announcement
 from companion.hosting import Interface, best_address, is_loopback, served_root
 
 LOOPBACK = Interface("lo", ("127.0.0.1",), flags=frozenset({"up", "loopback", "running"}))
@@ -74,3 +75,15 @@ def test_loopback_names(host, loopback):
 def test_what_a_server_tells_the_phones(monkeypatch, bound, public, expected):
     monkeypatch.setattr(hosting, "lan_address", lambda: "192.168.1.20")
     assert served_root("http", bound, 8000, public) == expected
+
+
+def test_a_server_on_loopback_says_the_phones_cannot_reach_it():
+    said = announcement("http://127.0.0.1:8000/", local_only=True, with_qr=True)
+    assert "this machine only" in said and "\x1b[" not in said
+
+
+def test_the_qr_code_is_drawn_for_a_terminal_only():
+    in_a_log = announcement("http://192.168.1.20:8000/", local_only=False, with_qr=False)
+    assert "Phones at the table open: http://192.168.1.20:8000/" in in_a_log and "█" not in in_a_log
+    on_a_terminal = announcement("http://192.168.1.20:8000/", local_only=False, with_qr=True)
+    assert on_a_terminal.count("█") > 100
