@@ -27,8 +27,8 @@ def terminal_qr(url: str) -> str:
 def announcement(url: str, *, local_only: bool, with_qr: bool) -> str:
     """The lines for the person who started the server."""
     if local_only:
-        return (f"\nServing {url} on this machine only: phones cannot reach it."
-                "\n(`make run` without HOST=127.0.0.1 serves the phones on the same Wi-Fi.)\n\n")
+        return (f"\nListening on this machine only ({url}): phones cannot reach it.\n(`make run` without"
+                " HOST=127.0.0.1 serves the phones on the Wi-Fi; behind a reverse proxy, set COMPANION_PUBLIC_URL.)\n\n")
     qr = terminal_qr(url) if with_qr else ""
     return f"\nPhones at the table open: {url}\n(same Wi-Fi as this machine; or scan)\n{qr}\n"
 
