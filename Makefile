@@ -2,6 +2,8 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# All interfaces: the phones on the home network reach it. HOST=127.0.0.1 keeps it on this machine.
+HOST ?= 0.0.0.0
 PORT ?= 8000
 WORKERS ?= 4
 export FLASK_APP := wsgi
@@ -25,7 +27,7 @@ migrate: $(VENV)/.installed
 	$(BIN)/flask db upgrade
 
 run: migrate
-	$(BIN)/gunicorn --config python:companion.gunicorn_conf --bind 127.0.0.1:$(PORT) --workers $(WORKERS) wsgi:app
+	$(BIN)/gunicorn --config python:companion.gunicorn_conf --bind $(HOST):$(PORT) --workers $(WORKERS) wsgi:app
 
 # With TEST_POSTGRES_URL set (as .ci/run does), every database-touching test runs a second time on PostgreSQL.
 test: $(VENV)/.installed-test

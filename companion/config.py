@@ -32,6 +32,10 @@ def defaults(app: Flask) -> dict:
         # (companion/head_board.py). Turn off behind a pooler that cannot LISTEN (PgBouncer's
         # transaction mode): every poll then reads the row.
         "HEAD_BOARD": True,
+        # The address phones open, printed by `make run` and encoded in the join link and QR code
+        # (companion/hosting.py). None: this machine's LAN address when opened as localhost, else
+        # the request's own URL root.
+        "PUBLIC_URL": None,
     }
 
 

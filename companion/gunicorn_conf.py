@@ -9,3 +9,12 @@ keepalive = 5
 accesslog = "-"
 # Keep access logs short: the live poll is the common line.
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'
+
+
+def post_worker_init(worker):
+    """The first worker, once the socket is bound and the app loaded, says which address the phones open."""
+    # Age 1 is the first worker the master starts: workers started later (after a crash, a reload) stay quiet.
+    if worker.age == 1:
+        from companion.announce import announce
+
+        announce(worker)

@@ -11,6 +11,7 @@ import brotli
 from flask import Flask, request
 from flask_compress import Compress
 
+from .hosting import phone_url
 from .rules import GAMES
 
 compress = Compress()
@@ -80,7 +81,7 @@ def init_app(app: Flask) -> None:
         return response
 
     compressible = set(app.config["COMPRESS_MIMETYPES"])
-    app.jinja_env.globals.update(games=GAMES, is_htmx=is_htmx)
+    app.jinja_env.globals.update(games=GAMES, is_htmx=is_htmx, phone_url=phone_url)
     if app.testing:
         from jinja2 import StrictUndefined
 

@@ -127,11 +127,14 @@ def test_unknown_tokens_are_a_404_that_reveals_nothing(client, path):
     assert "There is no page at this address" in response.text and "Traceback" not in response.text
 
 
-def test_qr_code_is_an_svg_of_the_table_link(app, client):
+def test_qr_code_is_a_standalone_svg_document_of_the_table_link(app, client):
     token = make_table(app, "tiny", ["Ana", "Ben"])
     response = client.get(f"/t/{token}/qr.svg")
     assert response.status_code == 200 and response.mimetype == "image/svg+xml"
-    assert response.text.lstrip().startswith("<svg") and "<path" in response.text
+    # Without its XML namespace an SVG is no image to a browser: the <img> would stay empty.
+    assert response.text.startswith("<?xml") and 'xmlns="http://www.w3.org/2000/svg"' in response.text
+    assert "<path" in response.text
+    assert response.headers["Cache-Control"] == "private, no-cache"
 
 
 def test_recent_tables_are_listed_on_the_home_page(app, client):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import io
+
 import segno
 from flask import Blueprint, make_response, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
@@ -9,6 +11,7 @@ from werkzeug.wrappers import Response
 from .. import bell, entries, live_read
 from ..extensions import db
 from ..forms import InviteForm, SeatForm, UndoForm
+from ..hosting import phone_url
 from ..models import Table
 from ..rules import RuleError
 from ..security import device_id
@@ -91,16 +94,22 @@ def watch_live(token: str) -> Response | tuple[str, int]:
     return _live(token, watch=True)
 
 
+def qr_svg(url: str) -> bytes:
+    """The QR code of ``url`` as a standalone SVG document (XML declaration, namespace): what an <img> draws."""
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="svg", scale=6, dark="#000", light="#fff",
+                                    title="Scan to join this table")
+    return buffer.getvalue()
+
+
 @bp.get("/t/<token>/qr.svg")
 def qr(token: str) -> Response:
-    """The QR code of the table's join URL, as SVG."""
+    """The QR code of the table's join URL, as an SVG image."""
     table = table_or_404(token)
-    svg = segno.make(url_for("tables.page", token=table.token, _external=True), error="m").svg_inline(
-        scale=6, dark="#000", light="#fff", omitsize=True, title="Scan to join this table"
-    )
-    response = make_response(svg)
+    response = make_response(qr_svg(phone_url("tables.page", token=table.token)))
     response.headers["Content-Type"] = "image/svg+xml"
-    response.headers["Cache-Control"] = "private, max-age=86400"
+    # The address it encodes follows the settings and the machine's network: never keep an old one.
+    response.headers["Cache-Control"] = "private, no-cache"
     return response
 
 

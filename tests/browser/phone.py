@@ -1,4 +1,4 @@
-"""What a player does on a phone, for the browser tests: open a table, join it, pick a seat, send a form."""
+"""What a player does on a phone, for the browser tests: open a table, join it (code or QR code), pick a seat, send a form."""
 
 from __future__ import annotations
 
@@ -58,3 +58,15 @@ def submit_and_wait(page, button) -> None:
     page.locator("#live").evaluate("live => live.setAttribute('data-before-submit', '')")
     button.click()
     page.locator("#live:not([data-before-submit])").wait_for(state="attached")
+
+
+def scan_qr(image) -> str:
+    """Point a phone's camera at a QR code on the screen: a screenshot of the element, decoded. The text it holds."""
+    import io
+
+    import zxingcpp
+    from PIL import Image
+
+    found = zxingcpp.read_barcodes(Image.open(io.BytesIO(image.screenshot())))
+    assert found, "no QR code could be read from the screen"
+    return found[0].text

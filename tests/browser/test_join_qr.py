@@ -1,0 +1,77 @@
+"""Joining by the QR code: the image shows on the phone, it scans to the table's address, and a second phone opening it sees the table."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from browser.phone import create_table, scan_qr
+from browser.server import free_port, start_server, stop_server
+from companion import hosting
+
+pytestmark = pytest.mark.browser
+
+
+def open_invitation(page):
+    """Open "Invite the table" and wait until the QR image has loaded and drawn; the image."""
+    page.locator("summary", has_text="Invite the table").click()
+    image = page.locator("img.qr")
+    expect(image).to_be_visible()
+    page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=image.element_handle())
+    return image
+
+
+def shows_the_table(page) -> None:
+    scores = page.get_by_role("list", name="Scores")
+    expect(scores).to_contain_text("Ana")
+    expect(scores).to_contain_text("Ben")
+
+
+def test_the_qr_code_of_a_page_opened_on_loopback_scans_to_the_lan_address(new_phone, live_server):
+    host = new_phone()
+    table_url = create_table(host, "tiny", ["Ana", "Ben"])
+    scanned = scan_qr(open_invitation(host))
+    # The same address is written under the code, for typing or copying.
+    expect(host.locator(".join-url")).to_have_text(scanned)
+
+    # The test server was opened as 127.0.0.1, as a host opens it on the laptop: the code carries the
+    # machine's LAN address instead (loopback would send each phone to itself), same scheme, same port.
+    address, served = urlsplit(scanned), urlsplit(live_server.url)
+    assert address.hostname == hosting.lan_address() and not hosting.is_loopback(address.hostname)
+    assert (address.scheme, address.port, address.path) == (served.scheme, served.port, urlsplit(table_url).path)
+
+    # A phone on the Wi-Fi would now open that address. The tests never send anything off loopback (and
+    # this server listens on 127.0.0.1 only), so the second phone opens the same scheme, port and path on
+    # the loopback address: the same server, asked for what the code says. The next test opens a
+    # scanned address as it is.
+    guest = new_phone()
+    guest.goto(address._replace(netloc=served.netloc).geturl())
+    shows_the_table(guest)
+    assert host.errors == [] and guest.errors == []
+
+
+@pytest.fixture(scope="module")
+def public_server(live_server, tmp_path_factory):
+    """A second server on the same database, with COMPANION_PUBLIC_URL set to its own loopback URL."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    log = tmp_path_factory.mktemp("public") / "gunicorn.log"
+    process, _ = start_server(live_server.database_url, log, port=port, workers=1,
+                              env={"COMPANION_PUBLIC_URL": url + "/"})
+    yield url
+    stop_server(process)
+
+
+def test_with_a_public_url_the_scanned_address_opens_the_table_as_it_is(new_phone, public_server):
+    host = new_phone()
+    path = urlsplit(create_table(host, "tiny", ["Ana", "Ben"])).path
+    # The host opened the page as localhost: the code still carries the configured address.
+    host.goto(public_server.replace("127.0.0.1", "localhost") + path)
+    scanned = scan_qr(open_invitation(host))
+    assert scanned == public_server + path
+
+    guest = new_phone()
+    guest.goto(scanned)
+    shows_the_table(guest)

@@ -1,0 +1,138 @@
+"""`make run` serves the phones of the home network: it listens on every interface and prints a LAN address with its QR code.
+
+The server is started by `make run` itself, on a terminal (a pseudo-terminal, so
+the QR code is printed as for a person), on a free port and a scratch SQLite
+file. Nothing is sent anywhere but to 127.0.0.1: the listening socket's address
+is read from the operating system, and the printed URL is only looked at.
+"""
+
+from __future__ import annotations
+
+import os
+import pty
+import re
+import select
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import psutil
+import pytest
+import zxingcpp
+from PIL import Image
+
+from browser.server import free_port
+from companion import hosting
+
+ROOT = Path(__file__).resolve().parents[1]
+ANNOUNCED = re.compile(r"Phones at the table open: (\S+)\n[^\n]*\n((?:\x1b\[[0-9;]*m[^\n]*\n)+)\n")
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+# segno's compact terminal drawing: each character is two modules, top and bottom; a glyph is light.
+HALVES = {"█": (255, 255), "▀": (255, 0), "▄": (0, 255), " ": (0, 0)}
+
+pytestmark = pytest.mark.skipif(shutil.which("make") is None, reason="no make on this machine")
+
+
+def read_until(fd: int, pattern: re.Pattern, process: subprocess.Popen, seconds: float) -> tuple[re.Match, str]:
+    """Read the terminal until ``pattern`` matches what it showed; the match and everything shown."""
+    shown = ""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if ready:
+            try:
+                chunk = os.read(fd, 65536)
+            except OSError:  # the terminal closed: everything behind it exited
+                chunk = b""
+            if not chunk:
+                break
+            shown += chunk.decode(errors="replace").replace("\r\n", "\n")
+            if match := pattern.search(shown):
+                return match, shown
+        elif process.poll() is not None:
+            break
+    pytest.fail(f"`make run` printed no phones' address within {seconds} s:\n{shown[-3000:]}")
+
+
+def scan_terminal_qr(drawing: str) -> str:
+    """Decode a QR code drawn in half blocks on a terminal, as a phone's camera pointed at it would."""
+    lines = [ANSI.sub("", line) for line in drawing.splitlines()]
+    pixels = []
+    for line in lines:
+        halves = [HALVES[character] for character in line]
+        pixels += [[top for top, _ in halves], [bottom for _, bottom in halves]]
+    image = Image.new("L", (len(pixels[0]), len(pixels)))
+    image.putdata([value for row in pixels for value in row])
+    image = image.resize((image.width * 8, image.height * 8), Image.Resampling.NEAREST)
+    found = zxingcpp.read_barcodes(image)
+    assert found, "no QR code could be read from the terminal"
+    return found[0].text
+
+
+def listening_hosts(processes: list[psutil.Process], port: int) -> set[str]:
+    """The addresses the server's processes listen on at ``port``, as the operating system lists them."""
+    hosts = set()
+    for process in processes:
+        try:
+            connections = process.net_connections(kind="inet")
+        except psutil.NoSuchProcess:
+            continue
+        hosts |= {c.laddr.ip for c in connections if c.status == psutil.CONN_LISTEN and c.laddr.port == port}
+    return hosts
+
+
+def stop(process: subprocess.Popen, members: list[psutil.Process]) -> None:
+    """Ctrl-C, as a person at the terminal would; SIGKILL for whatever of the group is still there after 15 s."""
+    try:
+        os.killpg(process.pid, signal.SIGINT)
+    except ProcessLookupError:
+        pass
+    psutil.wait_procs(members, timeout=15)
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    process.wait(5)
+
+
+def test_make_run_listens_on_every_interface_and_prints_a_lan_address_with_its_qr_code(tmp_path):
+    port = free_port()
+    environment = {name: value for name, value in os.environ.items() if name not in ("HOST", "COMPANION_PUBLIC_URL")}
+    environment |= {"DATABASE_URL": f"sqlite:///{tmp_path / 'run.sqlite'}", "SECRET_KEY": "make-run-test"}
+    # The tests' own Python environment serves; `-o` keeps make from reinstalling it whatever the file dates say.
+    command = ["make", "--no-print-directory", "-o", ".venv/.installed", "run", f"PORT={port}", "WORKERS=1",
+               f"BIN={Path(sys.executable).parent}"]
+    terminal, terminal_end = pty.openpty()
+    process = subprocess.Popen(command, cwd=ROOT, env=environment, stdin=subprocess.DEVNULL, stdout=terminal_end,
+                               stderr=terminal_end, start_new_session=True)
+    os.close(terminal_end)
+    members = [psutil.Process(process.pid)]
+    try:
+        announced, shown = read_until(terminal, ANNOUNCED, process, seconds=90)
+        members += members[0].children(recursive=True)
+
+        # Bound to all interfaces (not 127.0.0.1), as the OS says.
+        assert listening_hosts(members, port) == {"0.0.0.0"}, shown
+
+        # The printed address is this machine's on the network, on the port it serves; never loopback.
+        url = announced[1]
+        printed = urlsplit(url)
+        assert not hosting.is_loopback(printed.hostname), url
+        assert printed.hostname == hosting.lan_address() and printed.port == port and printed.scheme == "http"
+
+        # The QR code on the terminal is that same address.
+        assert scan_terminal_qr(announced[2]) == url
+
+        # And it serves: asked on loopback only.
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as response:
+            assert response.status == 200 and b"Table companion" in response.read()
+    finally:
+        stop(process, members)
+        os.close(terminal)
+    assert not any(member.is_running() and member.status() != psutil.STATUS_ZOMBIE for member in members)
+
