@@ -26,9 +26,10 @@ def sit(client, token, seat: str):
 
 
 def finish(app, token) -> None:
+    """The tiny game ends when a player reaches the table's target (5 here)."""
     with app.app_context():
         table = db.session.scalar(sa.select(Table).where(Table.token == token))
-        entries.record(table, {"type": "finish"})
+        entries.record(table, {"type": "score", "player": 0, "points": 5})
 
 
 def test_a_phone_that_opens_a_table_is_asked_who_it_is_once(app, client):
@@ -38,7 +39,7 @@ def test_a_phone_that_opens_a_table_is_asked_who_it_is_once(app, client):
     # Asked first: before the scores and the actions.
     assert page.text.index("Who are you?") < page.text.index('aria-label="Scores"')
     answer = sit(client, token, "1")
-    assert "Who are you?" not in answer.text and "This phone is Ben&#39;s" in answer.text
+    assert "Who are you?" not in answer.text and "This phone is Ben's" in answer.text
     assert "Who are you?" not in client.get(f"/t/{token}").text
 
 
@@ -96,7 +97,7 @@ def test_seat_entries_are_not_undone_and_do_not_count_as_moves(app, client):
 
 
 def test_a_finished_table_neither_asks_nor_invites(app, client):
-    token = make_table(app, "tiny", ["Ana", "Ben"])
+    token = make_table(app, "tiny", ["Ana", "Ben"], {"target": 5})
     finish(app, token)
     page = client.get(f"/t/{token}").text
     assert "Who are you?" not in page and "Join this table" not in page
@@ -121,7 +122,7 @@ def test_two_phones_taking_the_same_seat_at_the_same_instant_note_it_once(app):
     for worker in workers:
         worker.join()
     assert [answer.status_code for answer in answers] == [200, 200]
-    assert all("This phone is Ben&#39;s" in answer.text for answer in answers)
+    assert all("This phone is Ben's" in answer.text for answer in answers)
     assert [event for _, event, _ in seat_entries(app)] == [{"type": entries.SEAT_TAKEN, "seat": 1}]
 
 
