@@ -23,6 +23,26 @@
     var form = event.target.closest && event.target.closest("#live form");
     if (form) form.setAttribute("data-dirty", "");
   });
+  // While this phone sends something, no poll runs: a poll sent before the answer could be drawn
+  // for the phone as it was (before it chose its seat, say) and land after the answer.
+  var sending = 0;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var region = live();
+    var source = event.detail.elt;
+    if (!region || !source) return;
+    if (source === region) {
+      if (sending > 0) event.preventDefault();
+      return;
+    }
+    if (event.detail.requestConfig.verb === "get" || !region.contains(source)) return;
+    sending += 1;
+    event.detail.xhr.companionSending = true;
+    window.htmx.trigger(region, "htmx:abort");
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.xhr && event.detail.xhr.companionSending) sending -= 1;
+  });
+
   // A form being sent is no longer unsent input: the answer replaces it.
   document.addEventListener("htmx:beforeRequest", function (event) {
     var source = event.detail.elt;
@@ -40,14 +60,16 @@
     var callbacks = window.Idiomorph.defaults.callbacks;
     callbacks.beforeNodeMorphed = function (oldNode) {
       if (!polling || oldNode.nodeType !== 1 || oldNode.id === "live") return true;
-      // A confirm step or a previewed form (data-keep) stays whole, and so does the slot holding one.
-      if (oldNode.hasAttribute("data-keep") || oldNode.querySelector(":scope > [data-keep]")) return false;
+      // A confirm step or a previewed form (data-keep) stays whole, and so does a slot holding only that.
+      if (oldNode.hasAttribute("data-keep")) return false;
+      if (oldNode.children.length === 1 && oldNode.firstElementChild.hasAttribute("data-keep")) return false;
       return true;
     };
     callbacks.beforeAttributeUpdated = function (name, element, kind) {
       if (name === "data-dirty" && kind === "remove") return false;
       if (polling && name === "open" && kind === "remove" && element.tagName === "DETAILS") return false;
-      if ((name === "value" || name === "checked" || name === "selected") && element.closest &&
+      // A poll keeps what the player chose; the answer to the player's own request (a preview) is the truth.
+      if (polling && (name === "value" || name === "checked" || name === "selected") && element.closest &&
           element.closest("form[data-dirty]")) return false;
       return true;
     };

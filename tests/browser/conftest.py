@@ -86,9 +86,9 @@ def new_phone(browser, live_server):
     """A factory of phones: each a fresh page in its own browser context (own cookies) at 390×844."""
     contexts = []
 
-    def make(java_script_enabled: bool = True, color_scheme: str = "light", **options):
+    def make(java_script_enabled: bool = True, color_scheme: str = "light", size: dict = PHONE, **options):
         context = browser.new_context(
-            base_url=live_server.url, viewport=PHONE, screen=PHONE, has_touch=True, is_mobile=True,
+            base_url=live_server.url, viewport=size, screen=size, has_touch=True, is_mobile=True,
             device_scale_factor=2, java_script_enabled=java_script_enabled, color_scheme=color_scheme,
             **options,
         )
