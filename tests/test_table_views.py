@@ -256,3 +256,15 @@ def test_history_offers_undo_only_for_game_entries(app, client):
     post_score(client, token, 1, 3)
     history = client.get(f"/t/{token}/history").text
     assert history.count("Undo…") == 1 and f"/t/{token}/undo?entry=3" in history
+
+
+@pytest.mark.parametrize("game, players", [
+    ("carambouille", ["Ana", "Ben", "Cy"]), ("jaipur", ["Ana", "Ben"]), ("frutti", ["Ana", "Ben", "Cy"]), ("tiny", ["Ana", "Ben"]),
+])
+def test_no_id_is_used_twice_on_a_table_page(app, client, game, players):
+    # The live region is morphed by id: two elements with one id would take each other's state.
+    token = make_table(app, game, players)
+    client.post(f"/t/{token}/seat", data={"seat": "0"})
+    for page in (client.get(f"/t/{token}").text, client.get(f"/t/{token}/live?seen=0", headers=HTMX).text):
+        ids = re.findall(r'\sid="([^"]+)"', page)
+        assert ids and len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
