@@ -15,9 +15,8 @@ pytestmark = pytest.mark.browser
 
 
 def open_invitation(page):
-    """Open "Invite the table" and wait until the QR image has loaded and drawn; the image."""
-    page.locator("summary", has_text="Invite the table").click()
-    image = page.locator("img.qr")
+    """The invitation at the top of a new table's page, once its QR image has loaded and drawn; the image."""
+    image = page.locator("section.invite img.qr")
     expect(image).to_be_visible()
     page.wait_for_function("img => img.complete && img.naturalWidth > 0", arg=image.element_handle())
     return image
