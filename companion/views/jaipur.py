@@ -14,7 +14,6 @@ from ..extensions import db
 from ..forms.jaipur import PREVIEW, CamelsForm, EndRoundForm, NextRoundForm, SaleForm
 from ..models import Entry, Table
 from ..rules import RuleError, jaipur
-from ..security import device_id
 from ..templating import is_htmx
 from .table_page import GAME_FORMS, my_seat, record_form, refuse, render_table, table_or_404
 
@@ -98,7 +97,8 @@ def sale(token: str) -> Response | tuple[str, int]:
     form = SaleForm()
     if _confirmed(table, form):
         prepare_sale(form, state, preview=True)
-        return record_form(table, "sale", form, lambda f: f.event(), rng=bonus_rng())
+        return record_form(table, "sale", form, lambda f: f.event(), rng=bonus_rng(),
+                           recorder_sees=lambda entry: entry.event.get("bonus") is not None)
     note = _preview_note(table, form)
     prepare_sale(form, state, preview=True)
     form.note = note
@@ -148,12 +148,18 @@ class BonusReveal:
     seller: int
     value: int
     pile: str  # "3 cards"
-    shown: str  # "own": this is the seller's phone; "tap": the phone that recorded it; "hidden"
+    shown: str  # "own": a phone of the seller's seat; "tap": the phone of nobody that recorded it; "hidden"
 
 
 @bp.app_template_global("jaipur_bonus_reveal")
-def bonus_reveal(state, seat: int | None, last_entry: Entry | None) -> BonusReveal | None:
-    """The drawn bonus token of the newest sale, for the seller's eyes only."""
+def bonus_reveal(state, seat: int | None, last_entry: Entry | None,
+                 recorded_here: int | None = None) -> BonusReveal | None:
+    """The drawn bonus token of the newest sale, for the seller's eyes only.
+
+    Decided by seat: every phone of the seller's seat shows it. A phone of nobody shows it (behind a
+    tap) only if it recorded that very sale (``recorded_here``: a phone passed round the table); the
+    table view keeps that phone's rendering apart (``table_page._reader``).
+    """
     if state.bonus_mode != "draw" or last_entry is None or last_entry.type != "sale":
         return None
     event = last_entry.event
@@ -163,7 +169,7 @@ def bonus_reveal(state, seat: int | None, last_entry: Entry | None) -> BonusReve
     seller = event.get("player")
     if seat == seller:
         shown = "own"
-    elif seat is None and last_entry.device == device_id():
+    elif seat is None and recorded_here == last_entry.seq:
         shown = "tap"
     else:
         shown = "hidden"
