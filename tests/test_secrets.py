@@ -52,7 +52,7 @@ def sell(phone, token, player, good, cards, headers=None, **extra):
 
 
 def shows_a_bonus(html: str) -> bool:
-    return "bonus-value" in html
+    return '<strong class="bonus-value">' in html
 
 
 def every_view(phone, token, watch_token, seen: int) -> list[str]:
@@ -101,3 +101,20 @@ def test_a_bonus_shows_on_the_sellers_phones_only_whoever_asks_first(app, monkey
                 assert not shows_a_bonus(html)
         assert shows_a_bonus(ana.get(f"/t/{token}").text)
         assert shows_a_bonus(ana_tablet.get(f"/t/{token}/live?seen={seen - 1}", headers=HTMX).text)
+
+
+# --- a refusal never tells what is left in a bonus pile ---------------------------------------------
+
+@pytest.mark.parametrize("posted", ["1", "2", "3", "9"])
+def test_a_bonus_value_sent_in_draw_mode_is_neither_taken_nor_checked(app, monkeypatch, posted):
+    # A phone sending its own value could choose its token, or probe the pile: "no 3 left" tells
+    # that both 3s were drawn. The app draws; whatever is sent is left out.
+    monkeypatch.setattr(jaipur_views, "bonus_rng", lambda: random.Random(11))
+    token = make_table(app, "jaipur", ["Ana", "Ben"], {"bonus": "draw"})
+    phone = app.test_client()
+    expected = random.Random(11).choice(sorted((1, 1, 2, 2, 2, 3, 3)))
+    answer = sell(phone, token, ANA, "leather", 3, bonus=posted)
+    assert answer.status_code == 303, answer.text
+    with app.app_context():
+        table = db.session.scalar(sa.select(Table).where(Table.token == token))
+        assert entries.state_of(table).round.sales[0].bonus == expected

@@ -97,7 +97,7 @@ def sale(token: str) -> Response | tuple[str, int]:
     form = SaleForm()
     if _confirmed(table, form):
         prepare_sale(form, state, preview=True)
-        return record_form(table, "sale", form, lambda f: f.event(), rng=bonus_rng(),
+        return record_form(table, "sale", form, lambda f: f.event(state.bonus_mode), rng=bonus_rng(),
                            recorder_sees=lambda entry: entry.event.get("bonus") is not None)
     note = _preview_note(table, form)
     prepare_sale(form, state, preview=True)
