@@ -118,3 +118,71 @@ def test_a_bonus_value_sent_in_draw_mode_is_neither_taken_nor_checked(app, monke
     with app.app_context():
         table = db.session.scalar(sa.select(Table).where(Table.token == token))
         assert entries.state_of(table).round.sales[0].bonus == expected
+
+
+# --- the exports: nothing secret while the game goes on ---------------------------------------------
+
+def exports(phone, token, watch_token) -> list[dict]:
+    return [json.loads(phone.get(f"/t/{token}/export.json").get_data()),
+            json.loads(phone.get(f"/w/{watch_token}/export.json").get_data())]
+
+
+def test_the_exports_leave_out_a_bonus_token_until_its_round_is_scored(app, client):
+    token = make_table(app, "jaipur", ["Ana", "Ben"], {"bonus": "draw"})
+    watch = table_of(app, token).watch_token
+    for event in ({"type": "sale", "player": ANA, "good": "leather", "cards": 3, "bonus": 3},
+                  {"type": "sale", "player": BEN, "good": "cloth", "cards": 2}):
+        record(app, token, event)
+    for data in exports(client, token, watch):
+        sale = data["entries"][0]
+        assert "bonus" not in sale["event"] and sale["withheld"] == ["bonus"]
+        assert "withheld" not in data["entries"][1] and "withheld" in data
+        assert "3" not in json.dumps(sale["event"]).replace('"cards": 3', "")
+    record(app, token, {"type": "end_round"})
+    record(app, token, {"type": "camels", "counts": [1, 0]})  # the round is scored: every token face up
+    record(app, token, {"type": "next_round"})
+    record(app, token, {"type": "sale", "player": BEN, "good": "spice", "cards": 4, "bonus": 6})
+    for data in exports(client, token, watch):
+        assert data["entries"][0]["event"]["bonus"] == 3 and "withheld" not in data["entries"][0]
+        assert "bonus" not in data["entries"][-1]["event"] and data["entries"][-1]["withheld"] == ["bonus"]
+
+
+def carambouille_with_secrets(app) -> str:
+    """Ana buys an Illusion and a Basket, then gives the Illusion to Ben in the next hand's market."""
+    token = make_table(app, "carambouille", ["Ana", "Ben", "Cy"], {"first_trader": 0})
+    for event in ({"type": "market_opened"}, {"type": "market_closed"},
+                  {"type": "sale", "player": ANA, "product": "cheese", "cards": 2},
+                  {"type": "buy", "player": ANA, "cards": ["illusion", "basket"]},
+                  {"type": "end_sales_turn", "player": ANA}, {"type": "end_sales_turn", "player": BEN},
+                  {"type": "end_sales_turn", "player": 2},
+                  {"type": "deal", "cards": [3, 3, 2], "hand_sizes": [4, 5, 6]}, {"type": "market_opened"},
+                  {"type": "give_card", "player": ANA, "to": BEN, "card": "illusion"}):
+        record(app, token, event)
+    return token
+
+
+def test_the_exports_leave_out_the_carambouille_cards_a_player_holds_until_the_end(app, client):
+    token = carambouille_with_secrets(app)
+    watch = table_of(app, token).watch_token
+    for data in exports(client, token, watch):
+        text = json.dumps(data["entries"])
+        assert "illusion" not in text and "basket" not in text
+        buy, give = data["entries"][3], data["entries"][9]
+        assert buy["withheld"] == ["cards"] and buy["event"] == {"type": "buy", "player": ANA}
+        assert give["withheld"] == ["card"] and give["event"] == {"type": "give_card", "player": ANA, "to": BEN}
+    record(app, token, {"type": "end_game"})
+    for data in exports(client, token, watch):
+        assert data["entries"][3]["event"]["cards"] == ["illusion", "basket"] and "withheld" not in data
+
+
+def test_a_file_exported_during_play_is_refused_by_the_import_and_creates_nothing(app, client, tmp_path):
+    token = carambouille_with_secrets(app)
+    file = tmp_path / "during-play.json"
+    file.write_bytes(client.get(f"/t/{token}/export.json").get_data())
+    with app.app_context():
+        tables = db.session.scalar(sa.select(sa.func.count()).select_from(Table))
+    result = app.test_cli_runner().invoke(args=["import-session", str(file)])
+    assert result.exit_code != 0
+    assert "exported during play: it leaves out what was still secret at the table" in result.output
+    with app.app_context():
+        assert db.session.scalar(sa.select(sa.func.count()).select_from(Table)) == tables

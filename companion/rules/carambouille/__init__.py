@@ -112,6 +112,18 @@ def finished(state: State) -> bool:
     return state.phase == FINISHED
 
 
+# What a player holds by type is theirs alone until the game is over: the types drawn, the card traded.
+_SECRET_KEYS = {"buy": ("cards",), "give_card": ("card",)}
+
+
+def withheld(before: State, event: dict, now: State) -> tuple[str, ...]:
+    """The keys of a recorded event still secret from the table: the Carambouille cards drawn in a purchase
+    and the card given in a trade, until the game is over."""
+    if finished(now) or not isinstance(event, dict):
+        return ()
+    return _SECRET_KEYS.get(event.get("type"), ())
+
+
 def complete(state: State, event: dict, rng=None) -> dict:
     """A copy of the event: the app leaves nothing to chance (the players draw the cards)."""
     return copy.deepcopy(event)

@@ -154,6 +154,17 @@ def scores(state: JaipurState) -> list[int]:
     return list(state.seals)
 
 
+def withheld(before: JaipurState, event, now: JaipurState) -> tuple[str, ...]:
+    """The keys of a recorded sale still secret from the table: its bonus token lies face down until its
+    round is scored (``before``: the state the sale was applied to; ``now``: the newest state)."""
+    if not isinstance(event, Mapping) or event.get("type") != "sale" or event.get("bonus") is None:
+        return ()
+    number = before.round.number
+    if finished(now) or any(r.number == number and r.result is not None for r in now.rounds):
+        return ()
+    return ("bonus",)
+
+
 def _sale(state: JaipurState, event) -> JaipurState:
     player, good, cards = check_sale(state, event)
     bonus = check_bonus(state, cards, event.get("bonus"))
