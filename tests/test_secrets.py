@@ -186,3 +186,17 @@ def test_a_file_exported_during_play_is_refused_by_the_import_and_creates_nothin
     assert "exported during play: it leaves out what was still secret at the table" in result.output
     with app.app_context():
         assert db.session.scalar(sa.select(sa.func.count()).select_from(Table)) == tables
+
+
+# --- an undo refused because of a later entry says nothing secret about it --------------------------
+
+def test_an_undo_refused_by_a_later_trade_does_not_tell_the_card_traded(app, client):
+    token = carambouille_with_secrets(app)
+    page = client.get(f"/t/{token}/undo?entry=4").text
+    key = re.search(r'name="key"[^>]*value="([^"]+)"', page).group(1)
+    answer = client.post(f"/t/{token}/undo", data={"entry": "4", "key": key, "seen": "10"})
+    text = answer.text.replace("&#39;", "'")
+    assert "Undoing that would make entry 10 (Ana gave a Carambouille card to Ben.) impossible: " in text
+    assert "Ana would no longer hold the Carambouille card that entry plays or gives." in text
+    assert "Illusion" not in text.split("Undoing that would")[1].split("</")[0]
+    assert table_of(app, token).last_seq == 10  # nothing written

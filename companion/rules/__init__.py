@@ -51,13 +51,17 @@ class RuleError(ValueError):
     """An event the rules do not allow; ``str(error)`` is for the players.
 
     ``field`` names the event key (and so the form field) the sentence is
-    about, so a page can show it next to that field.
+    about, so a page can show it next to that field. ``public`` is the
+    sentence anyone at the table may read when the refusal is about an entry
+    already recorded (an undo that would make a later entry impossible): it
+    leaves out what that entry keeps secret, such as the card a player gave.
     """
 
-    def __init__(self, message: str, field: str | None = None) -> None:
+    def __init__(self, message: str, field: str | None = None, public: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.field = field
+        self.public = public or message
 
 
 class _Registry(dict):

@@ -13,6 +13,7 @@ from dataclasses import replace
 from companion.rules import RuleError
 from companion.rules.carambouille.checks import (
     bump,
+    not_held,
     read_card,
     read_count,
     read_fields,
@@ -88,7 +89,8 @@ def _give_card(state: State, event: dict) -> State:
     if to == seat:
         raise RuleError("A card is given to another player.", "to")
     if not state.held[seat][CARD_TYPES.index(card)]:
-        raise RuleError(f"{state.players[seat]} holds no {CARD_NAMES[card]} card.", "card")
+        raise RuleError(f"{state.players[seat]} holds no {CARD_NAMES[card]} card.", "card",
+                        public=not_held(state, seat))
     return replace(state, held=bump(bump(state.held, seat, card, -1), to, card, 1))
 
 

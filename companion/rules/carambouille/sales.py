@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from companion.rules import RuleError
 from companion.rules.carambouille.checks import (
     bump,
+    not_held,
     read_card,
     read_count,
     read_fields,
@@ -108,6 +109,7 @@ def sell(state: State, event: dict) -> State:
                 f"{state.players[by]} {holds} {CARD_NAMES[card]} card{'s' if have > 1 else ''}"
                 + (f" and cannot play {want}." if have else "."),
                 "effects",
+                public=not_held(state, by),
             )
     preview = _preview(state, product, cards, effects)
     for card, by in effects:
