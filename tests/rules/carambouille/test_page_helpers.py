@@ -122,6 +122,30 @@ def test_memo_overrides_keep_only_what_differs_from_the_print():
     assert game.memo_overrides(dict(game.DEFAULT_MEMO)) == {}
 
 
+def having_played(state, **cards):
+    """The table after these Carambouille cards were played (by Cy: played cards are public)."""
+    row = tuple(cards.get(kind, 0) for kind in game.CARD_TYPES)
+    played = list(state.played)
+    played[CY] = tuple(a + b for a, b in zip(played[CY], row))
+    return replace(state, played=tuple(played))
+
+
+@pytest.mark.parametrize("played, chosen, offered", [
+    # All 4 Bargains have been played: nobody can hold one.
+    ({"bargain": 4}, [], [("illusion", ANA), ("overstock", BEN), ("overstock", CY)]),
+    ({"overstock": 4, "illusion": 4}, [], [("bargain", BEN), ("bargain", CY)]),
+    ({"bargain": 3}, [], [("illusion", ANA), ("bargain", BEN), ("bargain", CY), ("overstock", BEN),
+                          ("overstock", CY)]),
+    # The fourth Bargain is the one chosen first on this very sale: no second one.
+    ({"bargain": 3}, [("bargain", BEN)], [("illusion", ANA), ("overstock", BEN), ("overstock", CY)]),
+    ({"illusion": 2}, [("illusion", ANA), ("illusion", ANA)], [("bargain", BEN), ("bargain", CY),
+                                                                ("overstock", BEN), ("overstock", CY)]),
+])
+def test_sale_card_choices_leave_out_a_type_whose_4_copies_are_played(played, chosen, offered):
+    state = holding(holding(holding(sales(), ANA, illusion=3), BEN, basket=3), CY, basket=3)
+    assert game.sale_card_choices(having_played(state, **played), ANA, 1, chosen) == offered
+
+
 @pytest.mark.parametrize("seconds, words", [(45, "45 s"), (60, "1 min 00 s"), (245, "4 min 05 s")])
 def test_duration_words(seconds, words):
     assert game.duration_words(seconds) == words
