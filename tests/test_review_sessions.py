@@ -47,7 +47,7 @@ def carambouille_events() -> list[dict]:
         OPEN, close(45), c_sale(BEN, "tomatoes", 2), buy(BEN, "basket"), end(BEN),
         c_sale(CY, "hens", 2, ("bargain", ANA)), end(CY),
         c_sale(ANA, "cheese", 2, ("illusion", ANA), ("overstock", CY)),
-        c_sale(ANA, "cheese", 2), buy(ANA, "persuasion", "i_lied"), end(ANA),
+        c_sale(ANA, "sausage", 2), buy(ANA, "persuasion", "i_lied"), end(ANA),
         {"type": "basket", "player": BEN},
         deal([2, 3, 3], [6, 7, 4]),
         OPEN, {"type": "i_lied", "player": ANA}, {"type": "persuasion", "player": ANA, "target": BEN},

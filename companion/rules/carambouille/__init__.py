@@ -55,6 +55,7 @@ from companion.rules.carambouille.page_helpers import (  # noqa: F401  (re-expor
 from companion.rules.carambouille.sales import (  # noqa: F401  (re-exported)
     MAX_PURCHASES,
     SalePreview,
+    overstocked_products,
     purchase_refusal,
     sale_preview,
 )

@@ -92,6 +92,13 @@ def _preview(state: State, product: str, cards: int, effects: tuple[tuple[str, i
     return SalePreview(tuple(lines), steps[0].value, steps[-1].value, steps[-1].cancelled)
 
 
+def overstocked_products(state: State, seller: int) -> frozenset[str]:
+    """The products the seller cannot sell again this hand: an Overstock sent them back to their hand, and they
+    "will have to wait another sales phase to sell them" (the rule text)."""
+    return frozenset(sale.product for sale in state.sales
+                     if sale.hand == state.hand and sale.seller == seller and sale.overstocked)
+
+
 def sell(state: State, event: dict) -> State:
     """A sale: the seller earns its value unless Overstock cancels it; every sale card played is spent."""
     read_fields(event, ("player", "product", "cards"), ("effects",))
@@ -101,6 +108,12 @@ def sell(state: State, event: dict) -> State:
             f"{state.players[seller]} has bought Carambouille cards this turn: sales come before purchases.", "type"
         )
     product, cards, effects = _parse_sale(state, event)
+    if product in overstocked_products(state, seller):
+        raise RuleError(
+            f"{state.players[seller]} was overstocked on {PRODUCT_BY_SLUG[product].name} this hand: those cards "
+            "wait for another sales phase, in the next hand.",
+            "product",
+        )
     for card, by in dict.fromkeys(effects):
         have, want = state.held[by][CARD_TYPES.index(card)], effects.count((card, by))
         if have < want:

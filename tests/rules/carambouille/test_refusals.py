@@ -130,6 +130,13 @@ CASES = [
     ("Illusion past 5 cards", armed, sale(0, "cheese", 5, ("illusion", 0)), "past 5 cards", "effects"),
     ("card after Overstock", armed, sale(0, "cheese", 2, ("overstock", 1), ("bargain", 2)),
      "Overstock has cancelled this sale", "effects"),
+    ("overstocked product sold again in the same turn",
+     lambda: game.apply(armed(), sale(0, "cheese", 3, ("overstock", 1))), sale(0, "cheese", 3),
+     "Ana was overstocked on cheese this hand: those cards wait for another sales phase, in the next hand",
+     "product"),
+    ("overstocked product sold again with fewer cards",
+     lambda: game.apply(armed(), sale(0, "truffles", 2, ("bargain", 2), ("overstock", 1))), sale(0, "truffles", 1),
+     "Ana was overstocked on truffles this hand", "product"),
     ("sale after buying", lambda: game.apply(armed(), buy(0, "basket")), sale(0, "cheese", 1),
      "Ana has bought Carambouille cards this turn: sales come before purchases", "type"),
     # --- purchases
@@ -221,6 +228,19 @@ def test_the_same_events_are_allowed_when_the_rules_say_so():
     assert game.held(state, ANA) == {
         "basket": 1, "i_lied": 0, "persuasion": 0, "illusion": 0, "bargain": 1, "overstock": 1,
     }
+
+
+def test_overstocked_cards_are_sold_in_the_next_hand():
+    state = game.apply(armed(), sale(0, "cheese", 3, ("overstock", 1)))
+    state = game.apply(state, sale(0, "wine", 1))  # another product, the same turn: fine
+    for seat in (ANA, BEN, CY):
+        state = game.apply(state, {"type": "end_sales_turn", "player": seat})
+    state = game.apply(state, {"type": "deal", "cards": [2, 2, 2], "hand_sizes": [6, 6, 6]})
+    state = game.apply(game.apply(state, {"type": "market_opened"}), {"type": "market_closed"})
+    for seat in (BEN, CY):  # Ben is First Trader now
+        state = game.apply(state, {"type": "end_sales_turn", "player": seat})
+    state = game.apply(state, sale(0, "cheese", 3))
+    assert state.points[ANA] == 200 + 50 + 180
 
 
 def test_a_traded_card_can_be_played_by_its_new_holder():
