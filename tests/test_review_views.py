@@ -108,12 +108,12 @@ def test_results_csv_has_standings_then_the_breakdown(app, client):
     assert response.headers["Content-Type"].startswith("text/csv")
     assert "attachment" in response.headers["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
-    assert rows[:5] == [["Rank", "Player", "Money"], ["1", "Cy", "200"], ["2", "Ben", "120"], ["3", "Ana", "100"], []]
+    assert rows[:5] == [["Rank", "Player", "Money"], ["1", "Cy", "400"], ["2", "Ben", "320"], ["3", "Ana", "150"], []]
     assert rows[5] == ["Round", "Ana", "Ben", "Cy", "Ana total", "Ben total", "Cy total", "Note"]
     assert rows[6:] == [
-        ["1", "0", "0", "150", "0", "0", "150", "Ana started"],
-        ["2", "100", "90", "0", "100", "90", "150", "Ben started, entered at once"],
-        ["3", "0", "30", "50", "100", "120", "200", "Cy started"],
+        ["1", "0", "60", "230", "0", "60", "230", "Ana started"],
+        ["2", "150", "170", "0", "150", "230", "230", "Ben started, entered at once"],
+        ["3", "0", "90", "170", "150", "320", "400", "Cy started"],
     ]
 
 
@@ -249,7 +249,7 @@ def test_players_are_matched_by_name_whatever_the_case_and_spaces(app, client):
     assert cells == ["3", "1", "50 %", "920", "460"]  # 3 played, 2 finished: 920 and 0
     assert "2 finished" in carambouille
     frutti = re.findall(r'data-label="[^"]+">([^<]+)', re.search(r"Frutti di Mare</th>(.*?)</tr>", ana).group(1))
-    assert frutti == ["1", "1", "100 %", "300", "300"]
+    assert frutti == ["1", "1", "100 %", "330", "330"]
 
 
 def test_a_player_page_lists_their_sessions(app, client):
