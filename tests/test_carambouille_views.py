@@ -160,7 +160,7 @@ def test_sale_with_sale_cards_shows_who_played_what_and_records_the_final_value(
     record(app, token, {"type": "buy", "player": BEN, "cards": ["bargain", "overstock"]})
     for seat in (BEN, CY):
         record(app, token, {"type": "end_sales_turn", "player": seat})
-    record(app, token, {"type": "deal", "cards": [3, 3, 3]})
+    record(app, token, {"type": "deal", "cards": [3, 3, 3], "hand_sizes": [5, 5, 5]})
     ring(client, token)
     for seat in (BEN, CY):
         record(app, token, {"type": "end_sales_turn", "player": seat})
@@ -277,7 +277,7 @@ def test_cards_played_during_the_market_and_a_basket(app, client):
     record(app, token, {"type": "buy", "player": ANA, "cards": ["i_lied", "basket"]})
     for seat in (ANA, BEN, CY):
         record(app, token, {"type": "end_sales_turn", "player": seat})
-    record(app, token, {"type": "deal", "cards": [3, 3, 3]})
+    record(app, token, {"type": "deal", "cards": [3, 3, 3], "hand_sizes": [5, 5, 5]})
     client.post(f"/t/{token}/bell/open", data={"bell-key": form_key(), "bell-mode": "hand"})
     with client.session_transaction() as session:
         session["seats"] = {token: ANA}
@@ -390,7 +390,7 @@ def test_pad_page_has_a_column_per_player_and_a_row_per_hand(app, client):
     record(app, token, {"type": "sale", "player": CY, "product": "hens", "cards": 1})
     for seat in (CY, ANA, BEN):
         record(app, token, {"type": "end_sales_turn", "player": seat})
-    record(app, token, {"type": "deal", "cards": [3, 3, 3]})
+    record(app, token, {"type": "deal", "cards": [3, 3, 3], "hand_sizes": [5, 5, 5]})
     page = client.get(f"/t/{token}/pad")
     assert page.status_code == 200
     header = re.search(r"<thead>(.*?)</thead>", page.text, re.S).group(1)

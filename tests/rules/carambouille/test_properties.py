@@ -113,6 +113,10 @@ def test_random_games_keep_the_invariants(data, count, first):
             continue
         assert state == before  # apply never changes its input
         game.describe(state, event)  # always has words for an accepted entry
+        if event["type"] == "deal" and "hand_sizes" not in event:
+            # uncounted, a deal never takes a hand past its limit by the app's estimate
+            for seat, given in enumerate(event["cards"]):
+                assert not given or after.hand_estimates[seat] <= game.hand_limit(state, seat)
         state = after
         accepted.append(event)
         check_invariants(state)
