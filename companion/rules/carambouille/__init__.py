@@ -30,6 +30,7 @@ from companion.rules.carambouille.memo import (  # noqa: F401  (re-exported)
     SaleStep,
     effective_memo,
     normalise_memo,
+    on_ruling,
     products_by_value,
     sale_steps,
     sale_value,

@@ -71,6 +71,12 @@ DEFAULT_MEMO: Mapping[int, tuple[int, ...]] = MappingProxyType(
 )
 
 
+def on_ruling(face_value: int, cards: int, changed: frozenset[tuple[int, int]] = frozenset()) -> bool:
+    """Whether the memo value of ``cards`` cards of a face value is this app's ruling, not confirmed by any
+    source (the 5-card column), rather than the printed memo or the table's own house memo (``changed``)."""
+    return cards in UNCONFIRMED_COLUMNS and (face_value, cards) not in changed
+
+
 def products_by_value() -> list[tuple[int, tuple[Product, ...]]]:
     """The catalogue grouped by face value, cheapest first (as on the memo card)."""
     return [(value, tuple(p for p in PRODUCTS if p.face_value == value)) for value in FACE_VALUES]

@@ -24,9 +24,18 @@ from companion.rules.carambouille.memo import (
     PRODUCT_BY_SLUG,
     PRODUCTS,
     SALE_CARDS,
+    on_ruling,
     steps_on_row,
 )
-from companion.rules.carambouille.state import Sale, State, copies_left_to_draw, deck_left, max_sale_cards, memo_row
+from companion.rules.carambouille.state import (
+    Sale,
+    State,
+    copies_left_to_draw,
+    deck_left,
+    house_memo,
+    max_sale_cards,
+    memo_row,
+)
 
 MAX_PURCHASES = 2  # Carambouille cards per sales turn
 
@@ -73,6 +82,13 @@ class SalePreview:
     base: int  # the memo value of the cards sold
     value: int  # what the sale earns
     overstocked: bool
+    # Per line: its value rests on the unconfirmed 5-card column (RULES.md: say so wherever it shows).
+    ruling: tuple[bool, ...] = ()
+
+    @property
+    def on_ruling(self) -> bool:
+        """Whether what the sale earns rests on the unconfirmed 5-card column."""
+        return bool(self.ruling) and self.ruling[-1]
 
     @property
     def text(self) -> str:
@@ -89,7 +105,9 @@ def _preview(state: State, product: str, cards: int, effects: tuple[tuple[str, i
     steps = steps_on_row(memo_row(state, item.face_value), cards, [card for card, _ in effects])
     lines = [steps[0].text(item.name)]
     lines += [step.text(by=state.players[by]) for step, (_, by) in zip(steps[1:], effects)]
-    return SalePreview(tuple(lines), steps[0].value, steps[-1].value, steps[-1].cancelled)
+    changed = house_memo(state)[1]
+    ruling = tuple(not step.cancelled and on_ruling(item.face_value, step.column, changed) for step in steps)
+    return SalePreview(tuple(lines), steps[0].value, steps[-1].value, steps[-1].cancelled, ruling)
 
 
 def overstocked_products(state: State, seller: int) -> frozenset[str]:
