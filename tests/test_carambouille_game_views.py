@@ -38,7 +38,7 @@ class Phone:
         # The value is shown before confirming, then the sale is recorded.
         preview = text(self.client.post(f"/t/{self.token}/carambouille/sale", data={"key": form_key(), **data,
                                                                                    "step": "preview"}))
-        shown = "Cancelled: 0 points" if value == 0 else f"earns {value} points"
+        shown = "Cancelled: 0 points" if value == 0 else f"earns {value}"
         assert shown in preview, preview
         self.post("carambouille/sale", data | {"step": "confirm"})
 

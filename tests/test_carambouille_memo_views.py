@@ -41,7 +41,7 @@ def test_memo_card_names_the_products_and_marks_the_unconfirmed_column(client):
      ["3 × cheese = 180", "Illusion → 300", "Bargain → 150", "Overstock → cancelled, 0"], 0),
     ({"product": "onions", "cards": 2}, ["2 × onions = 25"], 25),
     ({"product": "lemons", "cards": 1, "effects-0": "bargain", "effects-1": "bargain"},
-     ["1 × lemons = 30", "Bargain → 15", "Bargain → 8"], 8),
+     ["1 × lemon = 30", "Bargain → 15", "Bargain → 8"], 8),
 ])
 def test_calculator_without_javascript_shows_the_arithmetic(client, query, lines, value):
     page = client.get("/memo/carambouille", query_string=query)

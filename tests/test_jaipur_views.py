@@ -482,3 +482,12 @@ def test_the_watch_view_shows_the_board_without_forms(app, client):
     assert watch.status_code == 200 and "<form" not in watch.text
     assert "Diamonds tokens left, top first" in watch.text and "1 face down" in watch.text
     assert "Choose whose phone" not in watch.text
+
+
+def test_the_scores_say_1_seal_and_0_seals(app, client):
+    token = new_table(app)
+    post(client, token, "end-round")
+    post(client, token, "camels", camels_0="2", camels_1="1")  # Ana's camel token wins the round
+    row = re.search(r'<ol class="score-row"[^>]*>(.*?)</ol>', client.get(f"/t/{token}").text, re.S).group(1)
+    assert re.findall(r'<span class="points">(\d+) <small class="unit">(\w+)</small>', row) == [
+        ("1", "seal"), ("0", "seals")]

@@ -83,11 +83,6 @@ def names(players: Sequence[str], seats: Sequence[int]) -> str:
     return ", ".join(chosen[:-1]) + " and " + chosen[-1]
 
 
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """ "1 card", "3 cards"."""
-    return f"{count} {word if count == 1 else (many or word + 's')}"
-
-
 def running(rows: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
     """Running totals of per-period gains."""
     totals: list[tuple[int, ...]] = []

@@ -38,7 +38,7 @@ def calculate(memo: dict[int, tuple[int, ...]], changed: frozenset = frozenset()
     except RuleError as error:
         refuse(form, error.message, error.field)
         return form, [], None, 422
-    words = [steps[0].text(product.name)] + [step.text() for step in steps[1:]]
+    words = [steps[0].text(product.word(form.cards.data))] + [step.text() for step in steps[1:]]
     lines = [(line, not step.cancelled and game.on_ruling(product.face_value, step.column, changed))
              for line, step in zip(words, steps)]
     return form, lines, steps[-1].value, 200

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import copy
 
+from companion.rules.words import pick, plural
+
 from companion.rules.carambouille.events import EVENT_TYPES, apply  # noqa: F401  (re-exported)
 from companion.rules.carambouille.memo import (  # noqa: F401  (re-exported)
     CARD_NAMES,
@@ -131,10 +133,6 @@ def complete(state: State, event: dict, rng=None) -> dict:
     return copy.deepcopy(event)
 
 
-def _cards(count: int, what: str = "card") -> str:
-    return f"{count} {what}{'' if count == 1 else 's'}"
-
-
 def describe(state: State, event: dict) -> str:
     """The event in words for the history, given the state before it."""
     try:
@@ -145,9 +143,10 @@ def describe(state: State, event: dict) -> str:
 
 def _describe_sale(state: State, event: dict, who) -> str:
     preview = sale_preview(state, event)
-    product = PRODUCT_BY_SLUG[event["product"]].name
-    lines = [f"{who('player')} sold {event['cards']} {product} for {preview.base}", *preview.lines[1:]]
-    back = f": the {product} goes back to {who('player')}'s hand" if preview.overstocked else ""
+    product = PRODUCT_BY_SLUG[event["product"]]
+    lines = [f"{who('player')} sold {product.cards(event['cards'])} for {preview.base}", *preview.lines[1:]]
+    cards = event["cards"]
+    back = f": the {pick(cards, 'card goes', 'cards go')} back to {who('player')}'s hand" if preview.overstocked else ""
     return ", ".join(lines) + back + "."
 
 
@@ -179,7 +178,7 @@ def _describe_deal(state: State, event: dict, who) -> str:
     left = state.stock - sum(event["cards"])
     last = " That is the last hand!" if left == 0 else ""
     return (
-        f"Hand {state.hand + 1}: {state.players[state.first_trader]} dealt {_cards(sum(event['cards']))}"
+        f"Hand {state.hand + 1}: {state.players[state.first_trader]} dealt {plural(sum(event['cards']), 'card', 'cards')}"
         f" ({given}); {left} left in the stock.{last}"
     )
 
@@ -197,7 +196,7 @@ def _describe_end_sales_turn(state: State, event: dict, who) -> str:
 
 def _describe_house_memo(state: State, event: dict, who) -> str:
     changes = memo_changes(dict(state.memo), event["memo"])
-    words = [f"{_cards(cards)} of {value} now {new} (was {old})" for value, cards, old, new in changes[:3]]
+    words = [f"{plural(cards, 'card', 'cards')} of {value} now {new} (was {old})" for value, cards, old, new in changes[:3]]
     more = f" and {len(changes) - 3} more" if len(changes) > 3 else ""
     return f"House memo changed: {', '.join(words)}{more}; sales from now on use it."
 
@@ -206,7 +205,7 @@ def _describe_end_game(state: State, event: dict, who) -> str:
     best = max(state.points)
     top = [state.players[s] for s in state.seats if state.points[s] == best]
     names = top[0] if len(top) == 1 else f"{', '.join(top[:-1])} and {top[-1]}"
-    return f"The game is over: {names} {'wins' if len(top) == 1 else 'share the win'} with {best} points."
+    return f"The game is over: {names} {pick(len(top), 'wins', 'share the win')} with {best} points."
 
 
 _DESCRIPTIONS = {
@@ -222,7 +221,7 @@ _DESCRIPTIONS = {
     ),
     "sale": _describe_sale,
     "buy": lambda state, event, who: (
-        f"{who('player')} bought {_cards(len(event['cards']), 'Carambouille card')}"
+        f"{who('player')} bought {plural(len(event['cards']), 'Carambouille card', 'Carambouille cards')}"
         f" for {CARD_PRICE * len(event['cards'])} points."
     ),
     "end_sales_turn": _describe_end_sales_turn,

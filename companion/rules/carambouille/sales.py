@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from companion.rules import RuleError
+from companion.rules.words import pick, plural
 from companion.rules.carambouille.checks import (
     bump,
     not_held,
@@ -46,14 +47,14 @@ def _parse_sale(state: State, event: dict) -> tuple[str, int, tuple[tuple[str, i
     product = event.get("product")
     if not isinstance(product, str) or product not in PRODUCT_BY_SLUG:
         raise RuleError(f"Carambouille has no product called {product!r}.", "product")
-    name = PRODUCT_BY_SLUG[product].name
+    one = PRODUCT_BY_SLUG[product].one
     cards = read_count(event.get("cards"), 1, 5, "cards", "The number of cards sold")
     left = max_sale_cards(state, product)
     if cards > left:
         sold = 5 - left
         raise RuleError(
-            f"All 5 {name} cards have been sold already." if not left
-            else f"Only {left} {name} card{'s are' if left > 1 else ' is'} left to sell ({sold} of 5 sold).",
+            f"All 5 {one} cards have been sold already." if not left
+            else f"Only {plural(left, one + ' card is', one + ' cards are')} left to sell ({sold} of 5 sold).",
             "cards",
         )
     raw = event.get("effects", [])
@@ -103,7 +104,7 @@ def sale_preview(state: State, event: dict) -> SalePreview:
 def _preview(state: State, product: str, cards: int, effects: tuple[tuple[str, int], ...]) -> SalePreview:
     item = PRODUCT_BY_SLUG[product]
     steps = steps_on_row(memo_row(state, item.face_value), cards, [card for card, _ in effects])
-    lines = [steps[0].text(item.name)]
+    lines = [steps[0].text(item.word(cards))]
     lines += [step.text(by=state.players[by]) for step, (_, by) in zip(steps[1:], effects)]
     changed = house_memo(state)[1]
     ruling = tuple(not step.cancelled and on_ruling(item.face_value, step.column, changed) for step in steps)
@@ -137,7 +138,7 @@ def sell(state: State, event: dict) -> State:
         if have < want:
             holds = f"holds only {have}" if have else "holds no"
             raise RuleError(
-                f"{state.players[by]} {holds} {CARD_NAMES[card]} card{'s' if have > 1 else ''}"
+                f"{state.players[by]} {holds} {CARD_NAMES[card]} {pick(have or 1, 'card', 'cards')}"
                 + (f" and cannot play {want}." if have else "."),
                 "effects",
                 public=not_held(state, by),
@@ -174,8 +175,8 @@ def check_purchase(state: State, seat: int, count: int) -> None:
     price = CARD_PRICE * count
     if state.points[seat] < price:
         raise RuleError(
-            f"{name} has {state.points[seat]} points: {count} Carambouille card{'s' if count > 1 else ''}"
-            f" cost{'' if count > 1 else 's'} {price}. A score never goes below zero.",
+            f"{name} has {state.points[seat]} points: {plural(count, 'Carambouille card costs', 'Carambouille cards cost')}"
+            f" {price}. A score never goes below zero.",
             "cards",
         )
 

@@ -80,8 +80,8 @@ from .page_helpers import (  # noqa: F401
 from .tally import PlayerTally, RoundResult, Sale, round_result  # noqa: F401
 
 NAME = "Jaipur"
-# What scores() counts, for the scoreboard: the match is won on seals.
-SCORE_LABEL = "seals"
+# What scores() counts, for the scoreboard (one, many): the match is won on seals.
+SCORE_LABEL = ("seal", "seals")
 MIN_PLAYERS = 2
 MAX_PLAYERS = 2
 

@@ -11,12 +11,12 @@ shown.
 from __future__ import annotations
 
 from .. import jaipur as game
+from ..words import pick, plural
 from ..review import (
     Highlight,
     Period,
     Review,
     first_placed,
-    plural,
     ranked,
     running,
 )
@@ -33,7 +33,7 @@ def _rounds_list(numbers: list[int]) -> str:
     words = [str(n) for n in numbers]
     if len(words) > 1:
         words = [", ".join(words[:-1]) + " and " + words[-1]]
-    return ("round " if len(numbers) == 1 else "rounds ") + words[0]
+    return f"{pick(len(numbers), 'round', 'rounds')} {words[0]}"
 
 
 def _round_gains(current: game.Round) -> tuple[int, int]:
@@ -96,7 +96,7 @@ def _bonus_tokens(state: game.JaipurState) -> Highlight:
     parts = []
     for seat, name in enumerate(state.players):
         tokens = [value for r in scored for value in r.result.tallies[seat].bonus_tokens]
-        parts.append(f"{name} {plural(len(tokens), 'token')} worth {sum(tokens)}")
+        parts.append(f"{name} {plural(len(tokens), 'token', 'tokens')} worth {sum(tokens)}")
     return Highlight("Bonus tokens", "; ".join(parts) + ".")
 
 

@@ -247,7 +247,7 @@ def test_describe_in_words():
     words = game.describe(state, sale(1, "cheese", 3, ("illusion", 1), ("bargain", 0), ("overstock", 2)))
     assert words == (
         "Ben sold 3 cheese for 180, Illusion by Ben → 300, Bargain by Ana → 150, "
-        "Overstock by Cy → cancelled, 0: the cheese goes back to Ben's hand."
+        "Overstock by Cy → cancelled, 0: the cards go back to Ben's hand."
     )
     assert game.describe(state, sale(1, "hens", 2)) == "Ben sold 2 hens for 150."
     assert game.describe(state, buy(1, "basket")) == "Ben bought 1 Carambouille card for 50 points."
