@@ -234,6 +234,13 @@ def test_history_csv_follows_the_filters(app, client):
 # --- players ---------------------------------------------------------------------------------
 
 
+def record_of(text: str, player: str, game: str) -> dict[str, str]:
+    """A player's record at one game on the Players page, figure by figure."""
+    card = re.search(rf'href="/players/{player}">{player}</a></h2>(.*?)</li>', text, re.S).group(1)
+    table = re.search(rf"<caption>{game}<(.*?)</table>", card, re.S).group(1)
+    return dict(re.findall(r'data-label="([^"]+)">([^<]+)', table))
+
+
 def test_players_are_matched_by_name_whatever_the_case_and_spaces(app, client):
     record_all(app, *CARAMBOUILLE)  # Ana 920 wins
     record_all(app, "carambouille", [" ana ", "Ben", "Cy"], {"first_trader": 1}, [OPEN, close(), c_sale(BEN, "cheese", 1),
@@ -242,14 +249,40 @@ def test_players_are_matched_by_name_whatever_the_case_and_spaces(app, client):
     record_all(app, "frutti", ["Ana", "Ben", "Cy"], {}, FRUTTI_TIE_EVENTS)  # Ana and Ben share it
     text = page_text(client.get("/players"))
     assert text.count('href="/players/') == 3  # Ana, Ben, Cy: "ana " and "ANA" are Ana
-    ana = re.search(r'href="/players/Ana">Ana</a></h2>(.*?)</li>', text).group(1)
+    ana = re.search(r'href="/players/Ana">Ana</a></h2>(.*?)</li>', text, re.S).group(1)
     assert "4 sessions · 2 wins" in ana
-    carambouille = re.search(r"Carambouille</th>(.*?)</tr>", ana).group(1)
-    cells = re.findall(r'data-label="[^"]+">([^<]+)', carambouille)
-    assert cells == ["3", "1", "50 %", "920", "460"]  # 3 played, 2 finished: 920 and 0
-    assert "2 finished" in carambouille
-    frutti = re.findall(r'data-label="[^"]+">([^<]+)', re.search(r"Frutti di Mare</th>(.*?)</tr>", ana).group(1))
-    assert frutti == ["1", "1", "100 %", "330", "330"]
+    # 3 played, 2 finished: 920 and 0.
+    assert record_of(text, "Ana", "Carambouille") == {
+        "Games played": "3", "Games won": "1", "Win rate": "50 %", "Best points": "920", "Average points": "460"}
+    assert "2 finished" in ana
+    assert record_of(text, "Ana", "Frutti di Mare") == {
+        "Games played": "1", "Games won": "1", "Win rate": "100 %", "Best money": "330", "Average money": "330"}
+
+
+def test_jaipur_statistics_count_matches_rounds_and_seals_not_summed_points(app, client):
+    # Ana has more points over the match (95 to 91), but Ben won it on seals: points summed over rounds
+    # would make the loser look best.
+    record_all(app, *JAIPUR)
+    text = page_text(client.get("/players"))
+    assert record_of(text, "Ben", "Jaipur") == {
+        "Matches played": "1", "Matches won": "1", "Win rate": "100 %", "Rounds won": "2 of 3", "Seals won–lost": "2–1"}
+    assert record_of(text, "Ana", "Jaipur") == {
+        "Matches played": "1", "Matches won": "0", "Win rate": "0 %", "Rounds won": "1 of 3", "Seals won–lost": "1–2"}
+    assert "95" not in record_of(text, "Ana", "Jaipur").values()
+
+
+def test_who_wins_most_lists_the_most_wins_first(app, client):
+    record_all(app, *JAIPUR)  # Ben wins
+    record_all(app, "frutti", ["Ana", "Ben", "Cy"], {}, FRUTTI_TIE_EVENTS)  # Ana and Ben share it
+    record_all(app, "carambouille", ["Cy", "Ben", "Ana"], {}, [OPEN, close(), c_sale(0, "cheese", 1),
+                                                               {"type": "end_game"}])  # Cy wins
+    home = client.get("/").text
+    assert 'href="/players?order=wins">Who wins most</a>' in home
+    ranked = page_text(client.get("/players?order=wins"))
+    assert "<h1>Who wins most</h1>" in ranked
+    # Ben 2 wins; Ana and Cy 1 each, Cy with the better rate (1 of 2 finished, Ana 1 of 3).
+    assert re.findall(r'href="/players/(\w+)">', ranked) == ["Ben", "Cy", "Ana"]
+    assert re.findall(r'href="/players/(\w+)">', page_text(client.get("/players"))) == ["Ana", "Ben", "Cy"]
 
 
 def test_a_player_page_lists_their_sessions(app, client):
@@ -261,14 +294,6 @@ def test_a_player_page_lists_their_sessions(app, client):
     assert text.count('class="session-card"') == 2
     assert "Won by <strong>Ben</strong>" in text and "playing" in text
     assert client.get("/players/Nobody").status_code == 404
-
-
-def test_jaipur_statistics_use_the_points_of_the_match(app, client):
-    record_all(app, *JAIPUR)
-    text = page_text(client.get("/players"))
-    ben = re.search(r'href="/players/Ben">Ben</a></h2>(.*?)</li>', text).group(1)
-    jaipur = re.findall(r'data-label="[^"]+">([^<]+)', re.search(r"Jaipur</th>(.*?)</tr>", ben).group(1))
-    assert jaipur == ["1", "1", "100 %", "91", "91"]
 
 
 # --- finished sessions are read-only; reopening ----------------------------------------------

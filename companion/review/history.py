@@ -112,13 +112,13 @@ def outcome(table: Table) -> Outcome:
     game = entries.game_of(table)
     try:
         review = review_of(table.game, game, entries.state_of(table))
-        winners, scores = review.winners, review.stat_scores
+        winners, record, stats, session_name = review.winners, review.record, review.stats, review.session_name
     except RuleError as error:
         # A log the rules no longer accept must not take the history down with it.
         current_app.logger.error("table %s cannot be replayed: %s", table.id, error)
-        winners, scores = (), (0,) * len(table.seats)
+        winners, record, stats, session_name = (), (), (), "Games"
     return Outcome(table.id, table.game, game.NAME, table.created_at, table.finished, tuple(table.players),
-                   tuple(winners), tuple(scores), table.watch_token)
+                   tuple(winners), tuple(record), table.watch_token, tuple(stats), session_name)
 
 
 def all_outcomes() -> list[Outcome]:

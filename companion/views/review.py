@@ -210,9 +210,10 @@ def close(token: str) -> Response | tuple[str, int]:
 
 @bp.get("/players")
 def players() -> str:
-    """Everyone who has played, with their record per game."""
-    everyone = stats.player_stats(history.all_outcomes(), list(GAMES.keys()))
-    return render_template("review/players.html", players=everyone)
+    """Everyone who has played, with their record per game: by name, or who wins most first (``?order=wins``)."""
+    order = stats.BY_WINS if request.args.get("order") == stats.BY_WINS else stats.BY_NAME
+    everyone = stats.player_stats(history.all_outcomes(), list(GAMES.keys()), order)
+    return render_template("review/players.html", players=everyone, order=order, orders=(stats.BY_NAME, stats.BY_WINS))
 
 
 @bp.get("/players/<path:name>")

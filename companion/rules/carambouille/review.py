@@ -8,7 +8,7 @@ review shows exactly what the table page counted.
 from __future__ import annotations
 
 from companion.rules import carambouille as game
-from companion.rules.review import Highlight, Period, Review, Standing, first_placed, names
+from companion.rules.review import Highlight, Period, Review, Standing, first_placed, names, score_stats
 from companion.rules.words import plural
 
 PERIOD_NAME = "Hand"
@@ -85,5 +85,6 @@ def review(state: game.State) -> Review:
         winners=first_placed(standings),
         periods=periods,
         highlights=highlights(state),
-        stat_scores=tuple(game.scores(state)),
+        record=tuple({"score": points} for points in game.scores(state)),
+        stats=score_stats("points"),
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.rules import frutti as game
-from companion.rules.review import Highlight, Period, Review, Standing, first_placed, running
+from companion.rules.review import Highlight, Period, Review, Standing, first_placed, running, score_stats
 from companion.rules.words import plural
 
 PERIOD_NAME = "Round"
@@ -88,5 +88,6 @@ def review(state: game.FruttiState) -> Review:
         winners=first_placed(standings),
         periods=periods(state),
         highlights=highlights(state),
-        stat_scores=tuple(game.scores(state)),
+        record=tuple({"score": money} for money in game.scores(state)),
+        stats=score_stats("money"),
     )

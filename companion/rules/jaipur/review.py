@@ -2,8 +2,8 @@
 
 The match is won on seals of excellence, so the standings rank by seals; the
 points behind them (goods + bonus + camel tokens, summed over the scored
-rounds) are the chart's line and what the player statistics call a match's
-score. A bonus token lies face down until its round is scored: a round still
+rounds) are the chart's line. The player statistics count matches, rounds and
+seals won, never points summed over rounds. A bonus token lies face down until its round is scored: a round still
 being played counts its goods tokens only, and its bonus values are never
 shown.
 """
@@ -16,6 +16,7 @@ from ..review import (
     Highlight,
     Period,
     Review,
+    Stat,
     first_placed,
     ranked,
     running,
@@ -134,6 +135,25 @@ def highlights(state: game.JaipurState) -> tuple[Highlight, ...]:
     return tuple(lines + ([camel] if camel else []))
 
 
+# A match is won on seals: points summed over rounds say little (the loser can have more), so a
+# player's record counts the matches, the rounds and the seals won.
+STATS = (
+    Stat("Rounds won", "rounds_won", "out_of", "rounds"),
+    Stat("Seals won–lost", "seals", "won_lost", "seals_lost"),
+)
+
+
+def record(state: game.JaipurState) -> tuple[dict[str, int], ...]:
+    """What the match adds to each player's record: rounds won of the rounds scored, seals won and lost."""
+    scored = game.results(state)
+    seals = state.seals
+    return tuple(
+        {"rounds_won": sum(r.result.winner == seat for r in scored), "rounds": len(scored),
+         "seals": seals[seat], "seals_lost": seals[1 - seat]}
+        for seat in (0, 1)
+    )
+
+
 def review(state: game.JaipurState) -> Review:
     """The whole review: standings by seals, one row per round, highlights."""
     standings = ranked(game.scores(state))
@@ -146,7 +166,9 @@ def review(state: game.JaipurState) -> Review:
         winners=first_placed(standings),
         periods=periods(state),
         highlights=highlights(state),
-        stat_scores=points,
+        record=record(state),
+        stats=STATS,
+        session_name="Matches",
         extra_name="Points",
         extra=points,
     )
