@@ -30,6 +30,13 @@ def dated(app, token: str, when: datetime) -> None:
         db.session.commit()
 
 
+def csv_rows(response) -> list[list[str]]:
+    """A CSV file as a spreadsheet reads it: UTF-8 announced by its byte-order mark."""
+    data = response.get_data()
+    assert data.startswith("\ufeff".encode())  # without it, a spreadsheet shows "ChloÃ©"
+    return list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
+
+
 # --- results ---------------------------------------------------------------------------------
 
 
@@ -107,7 +114,7 @@ def test_results_csv_has_standings_then_the_breakdown(app, client):
     response = client.get(f"/t/{token}/results.csv")
     assert response.headers["Content-Type"].startswith("text/csv")
     assert "attachment" in response.headers["Content-Disposition"]
-    rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
+    rows = csv_rows(response)
     assert rows[:5] == [["Rank", "Player", "Money"], ["1", "Cy", "400"], ["2", "Ben", "320"], ["3", "Ana", "150"], []]
     assert rows[5] == ["Round", "Ana", "Ben", "Cy", "Ana total", "Ben total", "Cy total", "Note"]
     assert rows[6:] == [
@@ -119,13 +126,13 @@ def test_results_csv_has_standings_then_the_breakdown(app, client):
 
 def test_jaipur_csv_ranks_by_seals_with_the_points_beside(app, client):
     token = record_all(app, *JAIPUR)
-    rows = list(csv.reader(io.StringIO(client.get(f"/t/{token}/results.csv").get_data(as_text=True))))
+    rows = csv_rows(client.get(f"/t/{token}/results.csv"))
     assert rows[:3] == [["Rank", "Player", "Seals", "Points"], ["1", "Ben", "2", "91"], ["2", "Ana", "1", "95"]]
 
 
 def test_csv_cells_never_start_a_formula(app, client):
     token = make_table(app, "frutti", ["=HYPERLINK(1)", "Bea"])
-    rows = list(csv.reader(io.StringIO(client.get(f"/t/{token}/results.csv").get_data(as_text=True))))
+    rows = csv_rows(client.get(f"/t/{token}/results.csv"))
     assert rows[1][1] == "'=HYPERLINK(1)"
 
 
@@ -224,11 +231,11 @@ def test_history_csv_follows_the_filters(app, client):
     record_all(app, *JAIPUR)
     record_all(app, *FRUTTI)
     response = client.get("/history.csv?game=jaipur")
-    rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
+    rows = csv_rows(response)
     assert rows[0] == ["Date", "Game", "Players", "Winners", "Status", "Results"]
     assert len(rows) == 2 and rows[1][1:5] == ["Jaipur", "Ana, Ben", "Ben", "finished"]
     assert rows[1][5].startswith("http://companion.test/w/") and rows[1][5].endswith("/results")
-    assert len(list(csv.reader(io.StringIO(client.get("/history.csv").get_data(as_text=True))))) == 3
+    assert len(csv_rows(client.get("/history.csv"))) == 3
 
 
 # --- players ---------------------------------------------------------------------------------
@@ -384,3 +391,52 @@ def test_the_watch_view_cannot_reopen(app, client):
         watch = table_of(token).watch_token
     assert "Reopen" not in page_text(client.get(f"/w/{watch}"))
     assert client.post(f"/t/{watch}/reopen", data={"key": form_key()}).status_code == 404
+
+
+# --- the session review, read by a table after the game ----------------------------------------
+
+
+def test_csv_files_start_with_a_byte_order_mark_so_chloe_stays_chloe(app, client):
+    token = record_all(app, "frutti", ["Chloé", "Ben", "Cy"], {}, FRUTTI_TIE_EVENTS)
+    for path in (f"/t/{token}/results.csv", "/history.csv"):
+        data = client.get(path).get_data()
+        assert data[:3] == b"\xef\xbb\xbf"
+        assert "Chloé" in data.decode("utf-8-sig") and "Chloé" not in data.decode("cp1252", errors="replace")
+
+
+@pytest.mark.parametrize("typed", ["chloe", "Chloé", "CHLOE", " chloé "])
+def test_the_history_finds_chloe_whatever_the_accents(app, client, typed):
+    record_all(app, "frutti", ["Chloé", "Ben", "Cy"], {}, FRUTTI_TIE_EVENTS)
+    record_all(app, "frutti", ["Ana", "Ben", "Cy"], {}, FRUTTI_TIE_EVENTS)
+    assert len(listed(client.get("/history", query_string={"player": typed}))) == 1
+    assert client.get("/players/chloe").status_code == 200
+
+
+def test_a_table_never_played_is_called_abandoned_after_a_day_and_can_be_left_out(app, client):
+    old = datetime.now(UTC) - timedelta(days=3)
+    abandoned = make_table(app, "jaipur", ["Ana", "Ben"])  # opened three days ago, nothing recorded since
+    dated(app, abandoned, old)
+    fresh = make_table(app, "jaipur", ["Ana", "Ben"])  # opened just now: still playing
+    going = record_all(app, "jaipur", ["Ana", "Ben"], {}, [{"type": "sale", "player": 0, "good": "cloth", "cards": 1}])
+    dated(app, going, old)  # opened long ago, but an entry was recorded just now: still playing
+    finished = record_all(app, "frutti", ["Ana", "Ben", "Cy"], {}, FRUTTI_TIE_EVENTS)
+    dated(app, finished, old)
+    cards = dict(re.findall(r'href="/w/([^/]+)/results">.*?<span class="status (\w+)">', page_text(client.get("/history")),
+                            re.S))
+    with app.app_context():
+        watch = {token: table_of(token).watch_token for token in (abandoned, fresh, going, finished)}
+    assert cards == {watch[abandoned]: "abandoned", watch[fresh]: "playing", watch[going]: "playing",
+                     watch[finished]: "finished"}
+    assert "nothing recorded for 24 hours" in page_text(client.get("/history"))
+
+    def shown(status):
+        text = page_text(client.get("/history", query_string={"status": status}))
+        return {token for token, watch_token in watch.items() if watch_token in text}
+
+    assert shown("active") == {fresh, going, finished}
+    assert shown("abandoned") == {abandoned}
+    assert shown("playing") == {fresh, going}
+    assert shown("finished") == {finished}
+    rows = csv_rows(client.get("/history.csv"))
+    assert sorted(row[4] for row in rows[1:]) == ["abandoned", "finished", "playing", "playing"]
+    assert len(csv_rows(client.get("/history.csv?status=active"))) == 4
