@@ -29,7 +29,8 @@ MEASURE = """table => [...table.querySelectorAll('td.ft')].map(cell => {
   digits.selectNodeContents(cell.querySelector('.total').lastChild);
   const own = digits.getBoundingClientRect();
   const before = cell.previousElementSibling.getBoundingClientRect();
-  return {toOwn: own.left - bell.right, fromPrevious: bell.left - before.right, inside: bell.left >= cell.getBoundingClientRect().left};
+  return {toOwn: own.left - bell.right, fromPrevious: bell.left - before.right,
+          inside: bell.left >= cell.getBoundingClientRect().left};
 })"""
 
 

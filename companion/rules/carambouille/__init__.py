@@ -143,9 +143,8 @@ def describe(state: State, event: dict) -> str:
 
 def _describe_sale(state: State, event: dict, who) -> str:
     preview = sale_preview(state, event)
-    product = PRODUCT_BY_SLUG[event["product"]]
-    lines = [f"{who('player')} sold {product.cards(event['cards'])} for {preview.base}", *preview.lines[1:]]
-    cards = event["cards"]
+    product, cards = PRODUCT_BY_SLUG[event["product"]], event["cards"]
+    lines = [f"{who('player')} sold {product.cards(cards)} for {preview.base}", *preview.lines[1:]]
     back = f": the {pick(cards, 'card goes', 'cards go')} back to {who('player')}'s hand" if preview.overstocked else ""
     return ", ".join(lines) + back + "."
 
@@ -178,7 +177,8 @@ def _describe_deal(state: State, event: dict, who) -> str:
     left = state.stock - sum(event["cards"])
     last = " That is the last hand!" if left == 0 else ""
     return (
-        f"Hand {state.hand + 1}: {state.players[state.first_trader]} dealt {plural(sum(event['cards']), 'card', 'cards')}"
+        f"Hand {state.hand + 1}: {state.players[state.first_trader]} dealt "
+        f"{plural(sum(event['cards']), 'card', 'cards')}"
         f" ({given}); {left} left in the stock.{last}"
     )
 
@@ -196,7 +196,8 @@ def _describe_end_sales_turn(state: State, event: dict, who) -> str:
 
 def _describe_house_memo(state: State, event: dict, who) -> str:
     changes = memo_changes(dict(state.memo), event["memo"])
-    words = [f"{plural(cards, 'card', 'cards')} of {value} now {new} (was {old})" for value, cards, old, new in changes[:3]]
+    words = [f"{plural(cards, 'card', 'cards')} of {value} now {new} (was {old})"
+             for value, cards, old, new in changes[:3]]
     more = f" and {len(changes) - 3} more" if len(changes) > 3 else ""
     return f"House memo changed: {', '.join(words)}{more}; sales from now on use it."
 

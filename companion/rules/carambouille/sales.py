@@ -175,8 +175,9 @@ def check_purchase(state: State, seat: int, count: int) -> None:
     price = CARD_PRICE * count
     if state.points[seat] < price:
         raise RuleError(
-            f"{name} has {state.points[seat]} points: {plural(count, 'Carambouille card costs', 'Carambouille cards cost')}"
-            f" {price}. A score never goes below zero.",
+            f"{name} has {state.points[seat]} points: "
+            f"{plural(count, 'Carambouille card costs', 'Carambouille cards cost')} {price}. "
+            "A score never goes below zero.",
             "cards",
         )
 

@@ -56,7 +56,8 @@ def _most_played(state: game.FruttiState) -> Highlight:
     kinds = [s for s in game.SEAFOOD if counts[s] == top]
     words = " and ".join(game.PLURAL[s] for s in kinds)
     each = " each" if len(kinds) > 1 else ""
-    return Highlight("Most-played seafood", f"{words[0].upper()}{words[1:]}: {plural(top, 'card', 'cards')} played{each}.")
+    return Highlight("Most-played seafood",
+                     f"{words[0].upper()}{words[1:]}: {plural(top, 'card', 'cards')} played{each}.")
 
 
 def _suspensions(state: game.FruttiState) -> Highlight | None:
