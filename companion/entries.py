@@ -233,9 +233,15 @@ def _refuse_if_recorded(table: Table, seen: int | None, seq: int, device: str,
             raise AlreadyRecorded(entry, device)
 
 
-def _refuse_if_changed(seen: int | None, seq: int, changed: str | None) -> None:
-    """Under the lock: refuse with ``changed`` when anything was recorded after entry ``seen``."""
-    if changed and seen is not None and seen != seq - 1:
+def _refuse_if_changed(table: Table, seen: int | None, seq: int, changed: str | None) -> None:
+    """Under the lock: refuse with ``changed`` when the game changed after entry ``seen``.
+
+    Only a game entry or an undo changes what a preview showed; a phone joining the
+    table, the invitation put away or the table timer do not.
+    """
+    if not changed or seen is None or seen >= seq - 1:
+        return
+    if any(is_game_entry(entry) or entry.type == VOID for entry in entries_of(table, after=seen, upto=seq - 1)):
         raise TableChanged(changed)
 
 
@@ -314,7 +320,7 @@ def record(table: Table, event: dict, *, device: str = "", key: str | None = Non
         game = game_of(table)
         _refuse_if_recorded(table, seen, seq, device,
                             lambda entry: is_game_entry(entry) and same_move(game, entry.event, event))
-        _refuse_if_changed(seen, seq, changed)
+        _refuse_if_changed(table, seen, seq, changed)
         _refuse_if_finished(table, "record more")
         before = state_of(table, upto=seq - 1)
         completed = game.complete(before, event, rng)
