@@ -298,7 +298,7 @@ def open_bell(table: Table, plan: Plan, *, player: int | None = None, device: st
         event = {"type": entries.TIMER_STARTED, "plan": plan.public()}
         if player is not None:
             event["player"] = player
-        entry = entries.record_table_event(table, event, summarise, device=device, key=key)
+        entry = entries.record_table_event(table, event, summarise, device=device, key=key, seen=seen)
     delay = plan.delay()
     due = aware(entry.created_at) + timedelta(seconds=delay) if delay is not None else None
     _schedule(table_id, entry.seq, plan, due)
@@ -329,7 +329,7 @@ def close_bell(table: Table, *, player: int | None = None, device: str = "", key
                 f": {ending}." if ending else ".")
 
         entry = entries.record_table_event(table, {"type": entries.TIMER_STOPPED, "seconds": seconds},
-                                           summarise, device=device, key=key)
+                                           summarise, device=device, key=key, seen=seen)
     if opening is not None:
         _unschedule(table_id, opening.seq)
     return entry
