@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Flask, Response, abort, request, session
+from flask import Flask, Response, abort, current_app, request, session
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 # No inline scripts or styles anywhere: htmx is configured through a meta tag
@@ -51,14 +51,35 @@ def _headers(response: Response) -> Response:
     return response
 
 
+def allows_upload(limit: int):
+    """Let one view take a multipart body of up to ``limit`` bytes; every other keeps MAX_CONTENT_LENGTH."""
+    def decorate(view):
+        view.upload_limit = limit
+        return view
+    return decorate
+
+
+def _has_nul(values) -> bool:
+    return any("\x00" in value for _, listed in values.lists() for value in listed)
+
+
 def _refuse_nul() -> None:
     # No player ever types a NUL; PostgreSQL cannot even compare one, so it
     # would turn a bad link or a hostile form into a 500 deep in a query.
     if "\x00" in request.path:
         abort(404)
-    if any("\x00" in value for value in request.args.values()) or (
-            request.method == "POST" and request.mimetype != "multipart/form-data"
-            and any("\x00" in value for value in request.form.values())):
+    if _has_nul(request.args):
+        abort(400)
+    if request.method != "POST":
+        return
+    if request.mimetype == "multipart/form-data":
+        view = current_app.view_functions.get(request.endpoint)
+        if limit := getattr(view, "upload_limit", None):
+            request.max_content_length = limit
+        # A body over the limit is left to the view (or the 413 page) to refuse, unread.
+        if request.content_length is None or request.content_length > (request.max_content_length or 0):
+            return
+    if _has_nul(request.form):
         abort(400)
 
 

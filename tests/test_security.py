@@ -138,3 +138,28 @@ def test_a_nul_character_in_a_form_is_refused_before_any_query(app, client):
     token = make_table(app, "tiny", ["Ana", "Ben"])
     response = client.post(f"/t/{token}/tiny/score", data={"player": "0", "points": "5\x00", "key": form_key()})
     assert response.status_code == 400
+
+
+def test_a_nul_character_in_a_multipart_form_is_refused_too(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    response = client.post(f"/t/{token}/tiny/score", data={"player": "0", "points": "5\x00", "key": form_key()},
+                           content_type="multipart/form-data")
+    assert response.status_code == 400
+    assert "Ana scored" not in client.get(f"/t/{token}").text
+
+
+def test_a_nul_character_in_the_import_form_is_refused(client):
+    import io
+
+    response = client.post("/import", data={"csrf_token": "a\x00b", "file": (io.BytesIO(b"{}"), "s.json")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 400
+
+
+def test_a_second_value_of_a_field_is_checked_for_nul_too(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    from werkzeug.datastructures import MultiDict
+
+    form = MultiDict([("player", "0"), ("player", "\x00"), ("points", "5"), ("key", form_key())])
+    response = client.post(f"/t/{token}/tiny/score", data=form)
+    assert response.status_code == 400

@@ -11,11 +11,12 @@ recorded, and writes nothing unless every one passes: one transaction.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from .. import entries
+from .. import bounds, entries
 from ..extensions import db
 from ..forms import CONTROL, NAME_LENGTH, clean_name
 from ..models import Entry, Seat, Table, now
@@ -67,9 +68,49 @@ def _parse_time(value: object, what: str) -> datetime:
         raise ImportRefused(f"{what} has no time (an ISO date and time, like 2025-03-14T20:15:00+00:00).")
     try:
         moment = datetime.fromisoformat(value)
+        moment = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
     except ValueError:
         raise ImportRefused(f"{what}: {value[:40]!r} is not a date and time.") from None
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+    except OverflowError:  # 9999-12-31T23:59:59-05:00 is past the last moment Python can hold in UTC
+        moment = None
+    if moment is None or not bounds.moment_in_range(moment, now()):
+        raise ImportRefused(f"{what}: {value[:40]!r} is not a date between {bounds.EARLIEST.year} and today.")
+    return moment
+
+
+def _number(text: str) -> int:
+    if not bounds.number_text_in_range(text):
+        raise ImportRefused(f"This file holds a number of {len(text.lstrip('+-'))} digits: "
+                            f"the numbers of a session have at most {bounds.MAX_DIGITS}.")
+    return int(text)
+
+
+def _decimal(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ImportRefused(f"This file holds a number too large to use ({text[:20]}).")
+    return value
+
+
+def _constant(text: str) -> None:
+    # NaN and Infinity are not JSON (Python reads them anyway); PostgreSQL would refuse to store them.
+    raise ImportRefused(f"This file holds {text}, which is not a number a session can hold.")
+
+
+def _refuse_control_characters(data: object) -> None:
+    """Refuse a NUL or any other control character in any text of the file (keys too)."""
+    pending = [data]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+        elif isinstance(item, str) and CONTROL.search(item):
+            shown = CONTROL.sub("\ufffd", item[:40])
+            raise ImportRefused(f"This file holds text with a control character ({shown!r}): "
+                                "no session ever has one.")
 
 
 def load(raw: bytes) -> dict[str, Any]:
@@ -81,7 +122,7 @@ def load(raw: bytes) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise ImportRefused("This is not a text file: choose the .json file exported from a session.") from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_number, parse_float=_decimal, parse_constant=_constant)
     except json.JSONDecodeError as error:
         raise ImportRefused(
             f"This file is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})."
@@ -91,7 +132,9 @@ def load(raw: bytes) -> dict[str, Any]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ImportRefused("This is not a session exported by the table companion.")
     if data.get("version") != VERSION:
-        raise ImportRefused(f"This file has format version {data.get('version')!r}; this app reads version {VERSION}.")
+        raise ImportRefused(f"This file has format version {repr(data.get('version'))[:20]}; "
+                            f"this app reads version {VERSION}.")
+    _refuse_control_characters(data)
     return data
 
 

@@ -30,7 +30,12 @@ def local_zone() -> tzinfo:
 def local(moment: datetime) -> datetime:
     """A stored time (UTC; SQLite hands it back without its zone) in the local time zone."""
     aware = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
-    return aware.astimezone(local_zone())
+    try:
+        return aware.astimezone(local_zone())
+    except OverflowError:
+        # A row dated at the very end (or start) of time, written before imports checked their dates:
+        # shown in UTC rather than taking the history down.
+        return aware
 
 
 def _day_start(day: date) -> datetime:

@@ -17,7 +17,7 @@ from ..models import Table
 from ..review import chart, csvfiles, exchange, history, stats
 from ..review.session import review_of, timeline
 from ..rules import GAMES, RuleError
-from ..security import device_id
+from ..security import allows_upload, device_id
 from .home import remember
 from .table_page import refuse, table_or_404
 
@@ -232,16 +232,19 @@ def import_form() -> str:
     return render_template("review/import.html", form=ImportForm(), limit_mb=exchange.MAX_BYTES // (1024 * 1024))
 
 
+UPLOAD_LIMIT = exchange.MAX_BYTES + 64 * 1024  # room for the file and the multipart wrapping around it
+
+
 @csrf.exempt
 @bp.post("/import")
+@allows_upload(UPLOAD_LIMIT)
 def import_session() -> Response | tuple[str, int]:
     """Create a session from an uploaded file; refused with the reason, and nothing created, if any entry fails.
 
     Exempt from the global CSRF check only because that check reads the body
     before this view can allow a 1 MB upload; the form checks its own token.
     """
-    # Room for the file and the multipart wrapping around it.
-    request.max_content_length = exchange.MAX_BYTES + 64 * 1024
+    request.max_content_length = UPLOAD_LIMIT
     limit = exchange.MAX_BYTES // (1024 * 1024)
     try:
         form = ImportForm()
