@@ -41,9 +41,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     security.init_app(app)
     templating.init_app(app)
 
-    from .views import bell, carambouille, errors, frutti, home, jaipur, review, tables
+    from .views import bell, carambouille, errors, frutti, home, jaipur, removal, review, tables
 
     errors.init_app(app)
-    for area in (home, tables, bell, carambouille, jaipur, frutti, review):
+    for area in (home, tables, bell, carambouille, jaipur, frutti, review, removal):
         app.register_blueprint(area.bp)
     return app

@@ -17,6 +17,10 @@ JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 JOIN_CODE_LENGTH = 6
 
 
+# The status of a session taken out of the history (companion/review/removal.py): a tombstone row.
+REMOVED = "removed"
+
+
 def now() -> datetime:
     """The current time, timezone-aware in UTC."""
     return datetime.now(UTC)

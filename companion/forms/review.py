@@ -61,6 +61,10 @@ class ImportForm(FlaskForm):
     file = FileField("Session file (.json)", validators=[FileRequired("Choose the .json file of a session.")])
 
 
+class RemoveForm(FlaskForm):
+    """Take a session out of the history, for good (asked on a page of its own)."""
+
+
 class ReopenForm(ActionForm):
     """Reopen a finished session to correct it."""
 
