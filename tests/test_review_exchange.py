@@ -241,3 +241,52 @@ def test_ben_and_ana_are_the_seats_of_the_file(app, client):
                        [OPEN, close(), c_sale(BEN, "cheese", 2)])
     data = json.loads(export(client, token))
     assert data["entries"][2]["event"]["player"] == BEN and data["players"][ANA] == "Ana"
+
+
+def test_every_summary_is_written_anew_from_the_rules_never_read_from_the_file(app, client):
+    from companion import bell, table_words
+
+    token = record_all(app, *JAIPUR)
+    with app.app_context():
+        entries.reopen(table_of(token))
+        table = table_of(token)
+        entries.record_table_event(table, {"type": entries.SEAT_TAKEN, "seat": 1},
+                                   lambda _: table_words.seat_taken({"seat": 1}, table.players))
+        entries.record_table_event(table_of(token), {"type": entries.INVITE_CLOSED}, lambda _: table_words.INVITE_PUT_AWAY)
+        bell.open_bell(table_of(token), bell.Plan("fixed", seconds=120), player=0)
+        bell.close_bell(table_of(token), player=1)
+    original = json.loads(export(client, token))
+    data = json.loads(json.dumps(original))
+    for item in data["entries"]:
+        item["summary"] = "Mallory won everything \u202e"
+    data["players"] = ["Ana", "Béa"]  # another name for seat 1: the sentences follow the table's players
+    response = upload(client, json.dumps(data).encode())
+    assert response.status_code == 303, response.get_data(as_text=True)[-500:]
+    new_token = re.search(r"/t/([^/]+)/results", response.headers["Location"]).group(1)
+    imported = json.loads(export(client, new_token))["entries"]
+    assert not [e for e in imported if "Mallory" in e["summary"]]
+    kinds = {e["type"]: e["summary"] for e in imported}
+    assert kinds["seat_taken"] == "Béa's phone joined the table."
+    assert kinds["invite_closed"] == "The invitation was put away: everyone is in."
+    assert kinds["timer_started"].startswith("Ana rang the bell: the table timer is running.")
+    assert kinds["timer_stopped"].startswith("Ding-a-Ding! The table timer stopped after")
+    same = [(e["seq"], e["summary"]) for e in original["entries"] if "Ben" not in e["summary"]]
+    assert set(same) <= {(e["seq"], e["summary"]) for e in imported}
+
+
+@pytest.mark.parametrize("bad", [
+    {"type": "seat_taken", "seat": 5},
+    {"type": "seat_taken", "seat": "0"},
+    {"type": "timer_stopped", "seconds": 3},
+    {"type": "invite_closed", "then": "twice"},
+])
+def test_entries_about_the_table_are_checked_like_the_live_app_does(app, client, bad):
+    token = record_all(app, "jaipur", ["Ana", "Ben"], {"bonus": "draw", "first_player": 0}, JAIPUR[3][:3])
+    data = json.loads(export(client, token))
+    extra = [bad] if bad.get("then") is None else [{"type": "invite_closed"}, {"type": "invite_closed"}]
+    for event in extra:
+        data["entries"].append({"seq": len(data["entries"]) + 1, "type": event["type"], "event": event})
+    before = counts(app)
+    response = upload(client, json.dumps(data).encode())
+    assert response.status_code == 422 and "is refused" in response.get_data(as_text=True)
+    assert counts(app) == before

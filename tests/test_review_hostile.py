@@ -92,3 +92,45 @@ def test_history_filters_out_of_range_are_explained_not_a_500(client, query):
     response = client.get(f"/history?{query}")
     assert response.status_code == 422
     assert "Pick a date between 2000 and 2099." in response.get_data(as_text=True)
+
+
+def pairs_file(pairs: int) -> bytes:
+    """A Jaipur session of ``pairs`` sales, each undone at once: the shape that made imports quadratic."""
+    items = []
+    for i in range(pairs):
+        items.append({"seq": 2 * i + 1, "type": "sale", "event": {"type": "sale", "player": 0, "good": "leather", "cards": 1}})
+        items.append({"seq": 2 * i + 2, "type": "void", "event": {"type": "void", "entry": 2 * i + 1}})
+    return json.dumps({"format": "table-companion-session", "version": 1, "game": "jaipur", "players": ["Ana", "Ben"],
+                       "options": {"bonus": "draw", "first_player": 0}, "entries": items}, separators=(",", ":")).encode()
+
+
+def test_an_import_costs_the_length_of_its_file_not_its_square(app):
+    """6,500 sale+undo pairs took 38 s of CPU when each undo replayed the log so far."""
+    import time
+
+    raw = pairs_file(6_500)
+    assert len(raw) < exchange.MAX_BYTES
+    with app.app_context():
+        started = time.process_time()
+        table, logged = exchange.build(exchange.load(raw))
+        spent = time.process_time() - started
+    assert len(logged) == 13_000 and logged[-1].summary.startswith("Undid entry 12999: Ana sold 1 leather")
+    assert spent < 4, f"{spent:.1f} s of CPU for a 1 MB file"
+
+
+def test_a_file_that_undoes_far_back_again_and_again_is_refused_in_bounded_time(app):
+    """Undoing entry k of n replays n - k entries: the file's total is capped, and refused with a sentence."""
+    import time
+
+    memos = 4_000  # house-memo changes: a real entry, allowed in any phase of Carambouille
+    items = [{"seq": i + 1, "type": "house_memo",
+              "event": {"type": "house_memo", "memo": {"40": [None, None, None, None, 500 + 20 * (i % 2)]}}}
+             for i in range(memos)]
+    items += [{"seq": memos + k + 1, "type": "void", "event": {"type": "void", "entry": k + 1}} for k in range(memos)]
+    raw = json.dumps({"format": "table-companion-session", "version": 1, "game": "carambouille",
+                      "players": ["Ana", "Ben", "Cy"], "options": {"first_trader": 0}, "entries": items}).encode()
+    with app.app_context():
+        started = time.process_time()
+        with pytest.raises(exchange.ImportRefused, match="undoes entries so far back, so often"):
+            exchange.build(exchange.load(raw))
+        assert time.process_time() - started < 6

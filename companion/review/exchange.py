@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from .. import bounds, entries
+from .. import bounds, entries, table_words
 from ..extensions import db
 from ..forms import CONTROL, NAME_LENGTH, clean_name
 from ..models import Entry, Seat, Table, now
@@ -26,6 +26,9 @@ FORMAT = "table-companion-session"
 VERSION = 1
 MAX_BYTES = 1024 * 1024  # 1 MB: years of game nights fit in far less
 MAX_ENTRIES = 20_000
+# Entries replayed again because of undos, over the whole file: an undo of the newest entry costs
+# nothing, an undo of entry 10 of 10,000 costs 9,990.
+REPLAY_BUDGET = 50_000
 IMPORT_DEVICE = "import"
 
 
@@ -157,21 +160,33 @@ def _players(game, value: object) -> list[str]:
 
 
 class _Replay:
-    """The entry log rebuilt in memory, entry by entry, with the checks ``companion.entries`` makes."""
+    """The entry log rebuilt in memory, entry by entry, with the checks ``companion.entries`` makes.
+
+    Each live game entry is kept with the state before it, so an undo replays only the entries
+    after the one it takes back (an undo of the last entry costs nothing), never the whole log:
+    an import costs the length of its file, and a file that undoes far back again and again is
+    refused once it has asked for REPLAY_BUDGET steps of replaying.
+    """
 
     def __init__(self, table: Table) -> None:
         self.table = table
         self.game = GAMES[table.game]
         self.state = self.game.new_game(table.players, table.options)
         self.logged: list[Entry] = []
+        self.live: list[tuple[Entry, Any]] = []  # live game entries, each with the state before it
         self.voided: set[int] = set()
         self.finished = False  # the table's status
         self.held_open = False  # reopened, and no game entry or close since
+        self.replayed = 0
+        self.seats_with_phone: set[int] = set()
+        self.invite_closed = False
+        self.timer_running = False
 
     def _status(self) -> None:
         self.finished = self.game.finished(self.state) and not self.held_open
 
-    def add(self, seq: int, kind: str, event: dict, moment: datetime, summary: object) -> None:
+    def add(self, seq: int, kind: str, event: dict, moment: datetime) -> None:
+        """Check the entry against the log so far and add it; its sentence is written here, never read."""
         if kind == entries.VOID:
             text = self._void(event)
         elif kind == entries.REOPEN:
@@ -185,7 +200,8 @@ class _Replay:
         elif kind in entries.TABLE_EVENTS:
             if self.finished:
                 raise RuleError("the game is finished at this point; it must be reopened first.")
-            text = summary if isinstance(summary, str) and not CONTROL.search(summary) else kind
+            self._check_table_entry(kind, event)
+            text = table_words.sentence(event, self.table.players)
             self._status()
         else:
             if self.finished:
@@ -195,19 +211,57 @@ class _Replay:
             text = self.game.describe(before, event)
             self.held_open = False
             self._status()
-        self.logged.append(Entry(seq=seq, type=kind, event=event, summary=text[:500],
-                                 created_at=moment, device=IMPORT_DEVICE))
+        entry = Entry(seq=seq, type=kind, event=event, summary=text[:500], created_at=moment, device=IMPORT_DEVICE)
+        if entries.is_game_entry(entry):
+            self.live.append((entry, before))
+        self.logged.append(entry)
+
+    def _check_table_entry(self, kind: str, event: dict) -> None:
+        """What the live app refuses of an entry about the table, refused here too."""
+        if kind == entries.SEAT_TAKEN:
+            seat = table_words.seat_of(event, self.table.players)
+            if seat in self.seats_with_phone:
+                raise RuleError(f"{self.table.players[seat]} already has a phone.")
+            self.seats_with_phone.add(seat)
+        elif kind == entries.INVITE_CLOSED:
+            if self.invite_closed:
+                raise RuleError("the invitation is already put away.")
+            self.invite_closed = True
+        elif kind in (entries.TIMER_STARTED, entries.TIMER_STOPPED):
+            starting = kind == entries.TIMER_STARTED
+            if starting == self.timer_running:
+                raise RuleError("the table timer is already running." if starting else "the table timer is not running.")
+            self.timer_running = starting
 
     def _void(self, event: dict) -> str:
         target = event.get("entry")
         if self.finished:
             raise RuleError("the game is finished at this point; it must be reopened before an undo.")
-        chosen = next((e for e in self.logged if e.seq == target and type(target) is int), None)
-        if chosen is None or not entries.is_game_entry(chosen):
+        if type(target) is not int:
             raise RuleError("it undoes an entry that does not exist before it.")
         if target in self.voided:
             raise RuleError(f"entry {target} is already undone.")
-        self.state = entries.fold(self.table, self.logged, self.voided | {target})
+        # Most undos take back the newest entry: look from the end.
+        place = next((i for i in range(len(self.live) - 1, -1, -1) if self.live[i][0].seq == target), None)
+        if place is None:
+            raise RuleError("it undoes an entry that does not exist before it.")
+        chosen, state = self.live[place]
+        later = self.live[place + 1:]
+        self.replayed += len(later)
+        if self.replayed > REPLAY_BUDGET:
+            raise RuleError("it undoes entries so far back, so often, that this file would take too long to "
+                            "replay. Export the session again from the app that recorded it.")
+        rebuilt = []
+        for entry, _ in later:
+            try:
+                after = self.game.apply(state, entry.event)
+            except RuleError as error:
+                raise RuleError(f"Undoing that would make entry {entry.seq} ({entry.summary}) impossible: "
+                                f"{error.message}") from None
+            rebuilt.append((entry, state))
+            state = after
+        self.live[place:] = rebuilt
+        self.state = state
         self.voided.add(target)
         self._status()
         return f"Undid entry {target}: {chosen.summary}"
@@ -249,7 +303,7 @@ def build(data: Mapping[str, Any]) -> tuple[Table, list[Entry]]:
             raise ImportRefused(f"{where}: it is numbered {item.get('seq')!r}; entries are numbered 1, 2, 3… in order.")
         moment = _parse_time(item["time"], where) if "time" in item else created
         try:
-            replay.add(number, kind, event, moment, item.get("summary"))
+            replay.add(number, kind, event, moment)
         except RuleError as error:
             raise ImportRefused(f"{where} is refused: {error.message}") from None
         except (KeyError, IndexError, TypeError, ValueError, AttributeError):
