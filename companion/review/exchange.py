@@ -16,10 +16,12 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+import sqlalchemy as sa
+
 from .. import bounds, entries, table_words
 from ..extensions import db
 from ..forms import CONTROL, NAME_LENGTH, clean_name
-from ..models import Entry, Seat, Table, now
+from ..models import REMOVED, Entry, Seat, Table, now
 from ..rules import GAMES, RuleError
 
 FORMAT = "table-companion-session"
@@ -34,6 +36,10 @@ IMPORT_DEVICE = "import"
 
 class ImportRefused(ValueError):
     """The file cannot become a session; ``str(error)`` says why, for the person importing it."""
+
+    def __init__(self, message: str, already: Table | None = None) -> None:
+        super().__init__(message)
+        self.already = already  # the session of the history this file already is, if any
 
 
 def _time(moment: datetime | None) -> str | None:
@@ -320,6 +326,30 @@ def build(data: Mapping[str, Any]) -> tuple[Table, list[Entry]]:
     return table, replay.logged
 
 
+def _log_of(logged) -> list[tuple]:
+    return [(e.seq, e.type, e.event, _time(e.created_at)) for e in logged]
+
+
+def refuse_if_already_here(table: Table, logged: list[Entry]) -> None:
+    """Importing a file twice would count its game twice in every statistic: say it is here instead.
+
+    The same session is the same game started at the same moment (to the microsecond, as exported)
+    by the same players; with the same entries it is this file, with others another export of it.
+    """
+    candidates = db.session.scalars(sa.select(Table).where(
+        Table.game == table.game, Table.created_at == table.created_at, Table.status != REMOVED))
+    for other in candidates:
+        if other.players != table.players:
+            continue
+        if _log_of(entries.entries_of(other)) == _log_of(logged):
+            raise ImportRefused("This session is already in the history: importing it again would count "
+                                "its game twice.", already=other)
+        raise ImportRefused(
+            f"This session is already in the history, recorded with {other.last_seq} entries (this file has "
+            f"{len(logged)}). To replace it with this file, remove that one from the history first.",
+            already=other)
+
+
 def save(table: Table, logged: list[Entry]) -> Table:
     """Write the session and all its entries in one transaction."""
     try:
@@ -337,4 +367,6 @@ def save(table: Table, logged: list[Entry]) -> Table:
 
 def import_session(raw: bytes) -> Table:
     """Check the file and create the session it describes; ImportRefused (and nothing created) otherwise."""
-    return save(*build(load(raw)))
+    table, logged = build(load(raw))
+    refuse_if_already_here(table, logged)
+    return save(table, logged)

@@ -253,17 +253,19 @@ def import_session() -> Response | tuple[str, int]:
         form = ImportForm(formdata=None)
         form.file.errors = [f"The file is larger than {limit} MB: it cannot be a session export."]
         return render_template("review/import.html", form=form, limit_mb=limit), 413
+    already = None
     if valid:
         raw = form.file.data.read(exchange.MAX_BYTES + 1)
         try:
             table = exchange.import_session(raw)
         except exchange.ImportRefused as error:
             form.file.errors = [str(error)]
+            already = error.already
         else:
             current_app.logger.info("imported table %s (%s, %d entries)", table.id, table.game, table.last_seq)
             remember(table.token)
             return redirect(url_for("review.results", token=table.token), 303)
-    return render_template("review/import.html", form=form, limit_mb=limit), 422
+    return render_template("review/import.html", form=form, limit_mb=limit, already=already), 422
 
 
 @bp.cli.command("import-session")
@@ -277,7 +279,8 @@ def import_session_command(file: Path) -> None:
     try:
         table = exchange.import_session(file.read_bytes())
     except exchange.ImportRefused as error:
-        raise click.ClickException(f"{error} Nothing was imported.") from None
+        where = f" It is /w/{error.already.watch_token}/results." if error.already is not None else ""
+        raise click.ClickException(f"{error}{where} Nothing was imported.") from None
     click.echo(f"Imported {GAMES[table.game].NAME}: {', '.join(table.players)}, {table.last_seq} entries, "
                f"{table.status}.")
     click.echo(f"Table: /t/{table.token}")
