@@ -20,7 +20,7 @@ import sqlalchemy as sa
 
 from .. import bounds, entries, table_words
 from ..extensions import db
-from ..forms import CONTROL, NAME_LENGTH, clean_name
+from ..forms import CONTROL, NAME_LENGTH, clean_name, name_key
 from ..models import REMOVED, Entry, Seat, Table, now
 from ..rules import GAMES, RuleError
 
@@ -159,7 +159,7 @@ def _players(game, value: object) -> list[str]:
         if not name or len(name) > NAME_LENGTH or CONTROL.search(name):
             raise ImportRefused(f"Each player needs a name of 1 to {NAME_LENGTH} characters, "
                                 f"without control characters: {name[:NAME_LENGTH]!r} is not one.")
-    folded = [name.casefold() for name in names]
+    folded = [name_key(name) for name in names]
     if len(set(folded)) != len(folded):
         raise ImportRefused("Two players have the same name.")
     return names
