@@ -19,7 +19,8 @@ def defaults(app: Flask) -> dict:
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_NAME": "companion",
-        "PERMANENT_SESSION_LIFETIME": 365 * 24 * 3600,
+        # The phone's seats and recent tables (their tokens) are forgotten after a month without a visit.
+        "PERMANENT_SESSION_LIFETIME": 30 * 24 * 3600,
         "WTF_CSRF_TIME_LIMIT": None,
         "SEND_FILE_MAX_AGE_DEFAULT": 365 * 24 * 3600,
         "LIVE_POLL_SECONDS": 1,
@@ -52,6 +53,13 @@ def load_environment(app: Flask) -> None:
         app.config["SECRET_KEY"] = key
 
 
+def write_private(path: Path, text: str) -> None:
+    """Write a file only its owner can read, from the moment it exists (never a world-readable instant)."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w") as file:
+        file.write(text)
+
+
 def ensure_secret_key(app: Flask) -> None:
     """Use the configured key, else one generated once into ``instance/`` and kept."""
     if app.config.get("SECRET_KEY"):
@@ -62,8 +70,7 @@ def ensure_secret_key(app: Flask) -> None:
         # Written aside, then linked into place: two workers starting together
         # must agree on one key and never read a half-written file.
         scratch = path.with_name(f"{SECRET_FILE}.{os.getpid()}")
-        scratch.write_text(secrets.token_hex(32))
-        scratch.chmod(0o600)
+        write_private(scratch, secrets.token_hex(32))
         try:
             os.link(scratch, path)
         except FileExistsError:

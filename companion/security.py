@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import secrets
 
-from flask import Flask, Response, abort, current_app, request, session
+from flask import Flask, Response, abort, current_app, has_request_context, request, session
+from flask.sessions import SecureCookieSessionInterface
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 # No inline scripts or styles anywhere: htmx is configured through a meta tag
@@ -33,6 +34,17 @@ HEADERS = {
     "X-Frame-Options": "DENY",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
 }
+
+
+class SessionInterface(SecureCookieSessionInterface):
+    """The signed session cookie, marked Secure whenever the request came over HTTPS.
+
+    The same server answers plain HTTP on the home network and HTTPS behind a proxy (PROXY_FIX
+    passes the scheme on): a fixed SESSION_COOKIE_SECURE would break one or leak the other.
+    """
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or (has_request_context() and request.is_secure)
 
 
 def device_id() -> str:
@@ -85,6 +97,7 @@ def _refuse_nul() -> None:
 
 def init_app(app: Flask) -> None:
     """Install the headers, refuse NUL characters, and trust PROXY_FIX proxies in front of gunicorn."""
+    app.session_interface = SessionInterface()
     app.before_request(_refuse_nul)
     app.after_request(_headers)
     if hops := int(app.config["PROXY_FIX"]):
