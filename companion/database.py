@@ -11,6 +11,44 @@ from flask import Flask
 from .extensions import db
 
 
+# SQLite's primary result codes for a connection that can no longer write: the file was read-only
+# when it was opened (it then stays read-only for good), or it went away under it.
+SQLITE_READONLY, SQLITE_IOERR, SQLITE_CANTOPEN = 8, 10, 14
+CANNOT_WRITE = {SQLITE_READONLY, SQLITE_IOERR, SQLITE_CANTOPEN}
+
+
+def _discard_if_it_cannot_write(context: sa.engine.ExceptionContext) -> None:
+    """Treat "attempt to write a readonly database" as a lost connection: the pool drops it, and all its peers.
+
+    Without this, the connections opened while the file could not be written stay in the pool
+    and refuse writes long after the file is fixed.
+    """
+    code = getattr(context.original_exception, "sqlite_errorcode", None)
+    if code is not None and code & 0xFF in CANNOT_WRITE:
+        context.is_disconnect = True
+
+
+def _note_if_opened_read_only(url: sa.URL):
+    def note(_dbapi_connection, record) -> None:
+        record.info["opened_read_only"] = _cannot_write(url)
+    return note
+
+
+def _reopen_if_writable_now(url: sa.URL):
+    def check(_dbapi_connection, record, _proxy) -> None:
+        # A connection SQLite opened read-only never writes; once the file can be written, open a new one.
+        if record.info.get("opened_read_only") and not _cannot_write(url):
+            raise sa.exc.DisconnectionError("the SQLite file can be written again")
+    return check
+
+
+def _cannot_write(url: sa.URL) -> bool:
+    path = url.database
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return False
+    return os.path.exists(path) and not os.access(path, os.W_OK)
+
+
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
     # WAL lets the live poll read while an entry is written; synchronous=FULL
     # makes an entry durable before its success answer leaves the server;
@@ -48,3 +86,6 @@ def init_app(app: Flask) -> None:
         if engine.dialect.name == "sqlite":
             sa.event.listen(engine, "connect", _sqlite_pragmas)
             sa.event.listen(engine, "do_connect", lambda *_: private_file(engine.url))
+            sa.event.listen(engine, "connect", _note_if_opened_read_only(engine.url))
+            sa.event.listen(engine, "checkout", _reopen_if_writable_now(engine.url))
+            sa.event.listen(engine, "handle_error", _discard_if_it_cannot_write)
