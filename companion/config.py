@@ -24,8 +24,19 @@ def defaults(app: Flask) -> dict:
         "WTF_CSRF_TIME_LIMIT": None,
         "SEND_FILE_MAX_AGE_DEFAULT": 365 * 24 * 3600,
         "LIVE_POLL_SECONDS": 1,
+        # Wrong join codes per client (an IPv4 address or an IPv6 /64) per 10 minutes; past it, codes are
+        # still checked for everyone together up to JOIN_OVERFLOW_PER_10_MINUTES (a shared address
+        # that hit the limit can still join with the right code; a guesser there gets no further).
         "JOIN_ATTEMPTS_PER_10_MINUTES": 20,
+        "JOIN_OVERFLOW_PER_10_MINUTES": 60,
+        # A join code opens a table that is still being played and had an entry in the last hours.
+        "JOIN_CODE_IDLE_HOURS": 12,
+        "IMPORTS_PER_MINUTE": 10,
+        "NEW_TABLES_PER_MINUTE": 20,
+        # Reverse proxies in front of gunicorn whose X-Forwarded-* headers to read, and from which
+        # addresses: anything else connecting directly is taken at its own address.
         "PROXY_FIX": 0,
+        "TRUSTED_PROXIES": "127.0.0.1, ::1",
         "STATE_CACHE_TABLES": 512,
         # Rendered table regions kept per worker (companion/regions.py): a table page is 20-60 KB.
         "REGION_CACHE_SIZE": 512,

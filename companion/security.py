@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import secrets
 
 from flask import Flask, Response, abort, current_app, has_request_context, request, session
@@ -95,10 +96,39 @@ def _refuse_nul() -> None:
         abort(400)
 
 
+class TrustedProxyFix:
+    """ProxyFix for requests that come from a trusted proxy's address only.
+
+    With PROXY_FIX set and gunicorn also reachable directly, anyone could send X-Forwarded-For
+    with a new made-up address on every request and never be limited. The headers are read only
+    when the connection itself comes from TRUSTED_PROXIES (loopback by default: a proxy on the
+    same machine); from anywhere else they are ignored and the connection's address counts.
+    """
+
+    def __init__(self, app, hops: int, trusted: str) -> None:
+        self.app = app
+        self.fixed = ProxyFix(app, x_for=hops, x_proto=hops, x_host=hops)
+        self.trusted = [ipaddress.ip_network(part.strip(), strict=False) for part in trusted.split(",") if part.strip()]
+
+    def trusts(self, address: str | None) -> bool:
+        try:
+            ip = ipaddress.ip_address((address or "").split("%", 1)[0])
+        except ValueError:
+            return False
+        if ip.version == 6 and ip.ipv4_mapped is not None:
+            ip = ip.ipv4_mapped
+        return any(ip in network for network in self.trusted if network.version == ip.version)
+
+    def __call__(self, environ, start_response):
+        if self.trusts(environ.get("REMOTE_ADDR")):
+            return self.fixed(environ, start_response)
+        return self.app(environ, start_response)
+
+
 def init_app(app: Flask) -> None:
-    """Install the headers, refuse NUL characters, and trust PROXY_FIX proxies in front of gunicorn."""
+    """Install the headers, refuse NUL characters, and trust PROXY_FIX proxies at TRUSTED_PROXIES addresses."""
     app.session_interface = SessionInterface()
     app.before_request(_refuse_nul)
     app.after_request(_headers)
     if hops := int(app.config["PROXY_FIX"]):
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
+        app.wsgi_app = TrustedProxyFix(app.wsgi_app, hops, str(app.config["TRUSTED_PROXIES"]))

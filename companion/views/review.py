@@ -10,7 +10,7 @@ from flask import (Blueprint, Response, abort, current_app, make_response, redir
 from flask.cli import with_appcontext
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .. import entries
+from .. import entries, limits
 from ..extensions import csrf
 from ..forms.review import CloseForm, HistoryFilterForm, ImportForm, ReopenForm
 from ..models import Table
@@ -254,6 +254,9 @@ def import_session() -> Response | tuple[str, int]:
         form.file.errors = [f"The file is larger than {limit} MB: it cannot be a session export."]
         return render_template("review/import.html", form=form, limit_mb=limit), 413
     already = None
+    if valid and not limits.within("import", current_app.config["IMPORTS_PER_MINUTE"], 60):
+        form.file.errors = ["Too many imports from your network in the last minute: try again in a minute."]
+        return render_template("review/import.html", form=form, limit_mb=limit), 429
     if valid:
         raw = form.file.data.read(exchange.MAX_BYTES + 1)
         try:
