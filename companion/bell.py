@@ -297,7 +297,7 @@ def open_bell(table: Table, plan: Plan, *, player: int | None = None, device: st
             check(seq)
             return table_words.timer_started(event, table.players)
 
-        entry = entries.record_table_event(table, event, summarise, device=device, key=key)
+        entry = entries.record_table_event(table, event, summarise, device=device, key=key, seen=seen)
     delay = plan.delay()
     due = aware(entry.created_at) + timedelta(seconds=delay) if delay is not None else None
     _schedule(table_id, entry.seq, plan, due)
@@ -328,8 +328,7 @@ def close_bell(table: Table, *, player: int | None = None, device: str = "", key
             check(seq)
             return table_words.timer_stopped(stopped)
 
-        entry = entries.record_table_event(table, stopped,
-                                           summarise, device=device, key=key)
+        entry = entries.record_table_event(table, stopped, summarise, device=device, key=key, seen=seen)
     if opening is not None:
         _unschedule(table_id, opening.seq)
     return entry

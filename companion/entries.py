@@ -193,6 +193,62 @@ def _existing(table: Table, key: str | None) -> Entry | None:
     return db.session.scalar(sa.select(Entry).where(Entry.table_id == table.id, Entry.key == key))
 
 
+class AlreadyRecorded(RuleError):
+    """The move a form sent was recorded since the form was shown: it counts once."""
+
+    def __init__(self, entry: Entry, device: str = "") -> None:
+        where = "this phone" if entry.device and entry.device == device else "another phone"
+        super().__init__(f"Already recorded from {where}: “{entry.summary}” It counts once.")
+        self.entry = entry
+
+
+class TableChanged(RuleError):
+    """Something was recorded since the form was shown, and the form asked to be refused then."""
+
+
+def same_move(game, recorded: dict, sent: dict) -> bool:
+    """Whether ``recorded`` is the move ``sent`` describes, entered on another phone.
+
+    The game's ``MOVE_KEYS`` names, per event type, the keys that make a move
+    (``()``: a step the game takes once, whoever entered it); any other type
+    is the same move when every key the form sent has the same value in the
+    entry (what ``complete`` added, a drawn bonus token, is not compared).
+    """
+    if recorded.get("type") != sent.get("type"):
+        return False
+    keys = getattr(game, "MOVE_KEYS", {}).get(sent.get("type"))
+    keys = sent.keys() if keys is None else keys
+    return all(recorded.get(name) == sent.get(name) for name in keys)
+
+
+def _refuse_if_recorded(table: Table, seen: int | None, seq: int, device: str,
+                        is_same: Callable[[Entry], bool]) -> None:
+    """Under the lock: refuse a move already recorded after entry ``seen``, the one the form was shown at.
+
+    Only entries the phone could not have seen count, and only live ones: a
+    move taken back may be entered again.
+    """
+    if seen is None or seen >= seq - 1:
+        return
+    later = entries_of(table, after=seen, upto=seq - 1)
+    voided = voided_seqs(later)
+    for entry in reversed(later):
+        if entry.seq not in voided and is_same(entry):
+            raise AlreadyRecorded(entry, device)
+
+
+def _refuse_if_changed(table: Table, seen: int | None, seq: int, changed: str | None) -> None:
+    """Under the lock: refuse with ``changed`` when the game changed after entry ``seen``.
+
+    Only a game entry or an undo changes what a preview showed; a phone joining the
+    table, the invitation put away or the table timer do not.
+    """
+    if not changed or seen is None or seen >= seq - 1:
+        return
+    if any(is_game_entry(entry) or entry.type == VOID for entry in entries_of(table, after=seen, upto=seq - 1)):
+        raise TableChanged(changed)
+
+
 def _stale(error: RuleError, seen: int | None, seq: int) -> RuleError:
     """Say so when the table changed between showing a form and sending it."""
     if seen is not None and seen != seq - 1:
@@ -255,15 +311,21 @@ def _refuse_if_finished(table: Table, doing: str, field: str | None = None) -> N
 
 
 def record(table: Table, event: dict, *, device: str = "", key: str | None = None,
-           seen: int | None = None, rng=None) -> Entry:
+           seen: int | None = None, rng=None, changed: str | None = None) -> Entry:
     """Check ``event`` against the table's newest state and append it; RuleError if refused.
 
     ``key`` makes a re-sent form a no-op; ``seen`` is the entry number the
-    form was built on, to explain a refusal caused by someone else's entry.
+    form was built on: the same move recorded after it is refused
+    (AlreadyRecorded), and a refusal caused by someone else's entry says so.
+    ``changed``: refuse with this sentence (TableChanged) when anything at all
+    was recorded after ``seen`` (a preview that must still hold when confirmed).
     """
     def make(seq: int) -> tuple[Entry, Any]:
-        _refuse_if_finished(table, "record more")
         game = game_of(table)
+        _refuse_if_recorded(table, seen, seq, device,
+                            lambda entry: is_game_entry(entry) and same_move(game, entry.event, event))
+        _refuse_if_changed(table, seen, seq, changed)
+        _refuse_if_finished(table, "record more")
         before = state_of(table, upto=seq - 1)
         completed = game.complete(before, event, rng)
         try:
@@ -277,16 +339,18 @@ def record(table: Table, event: dict, *, device: str = "", key: str | None = Non
 
 
 def record_table_event(table: Table, event: dict, summarise: Callable[[int], str], *,
-                       device: str = "", key: str | None = None) -> Entry:
+                       device: str = "", key: str | None = None, seen: int | None = None) -> Entry:
     """Append an entry about the table itself (one of TABLE_EVENTS), never folded through the game.
 
     ``summarise(seq)`` runs under the table lock: it checks the entry still
     makes sense (RuleError if not) and returns its sentence for the history.
+    An entry of the same type recorded after ``seen`` is this one entered twice.
     """
     if event.get("type") not in TABLE_EVENTS - {VOID}:
         raise RuleError("That is not an entry about the table.", "type")
 
     def make(seq: int) -> tuple[Entry, Any]:
+        _refuse_if_recorded(table, seen, seq, device, lambda entry: entry.type == event["type"])
         _refuse_if_finished(table, "record more")
         entry = Entry(table_id=table.id, seq=seq, type=event["type"], event=event,
                       summary=summarise(seq)[:500], device=device, key=key)
@@ -295,9 +359,15 @@ def record_table_event(table: Table, event: dict, summarise: Callable[[int], str
     return _append(table, key, make)
 
 
-def void(table: Table, target: int, *, device: str = "", key: str | None = None) -> Entry:
-    """Take back entry ``target``, replaying everything after it; RuleError if that breaks a later entry."""
+def void(table: Table, target: int, *, device: str = "", key: str | None = None,
+         seen: int | None = None) -> Entry:
+    """Take back entry ``target``, replaying everything after it; RuleError if that breaks a later entry.
+
+    An undo of the same entry recorded after ``seen`` is this one tapped on two phones (AlreadyRecorded).
+    """
     def make(seq: int) -> tuple[Entry, Any]:
+        _refuse_if_recorded(table, seen, seq, device,
+                            lambda entry: entry.type == VOID and entry.event.get("entry") == target)
         _refuse_if_finished(table, "undo an entry", "entry")
         entries = entries_of(table, upto=seq - 1)
         voided = voided_seqs(entries)

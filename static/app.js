@@ -36,11 +36,10 @@
     }
     if (event.detail.requestConfig.verb === "get" || !region.contains(source)) return;
     sending += 1;
-    event.detail.xhr.companionSending = true;
+    // Counted down by the request itself: htmx's own events stop reaching the document when the
+    // answer removes the form that sent it ("Who are you?"), and a phone must never stop polling.
+    event.detail.xhr.addEventListener("loadend", function () { sending = Math.max(0, sending - 1); });
     window.htmx.trigger(region, "htmx:abort");
-  });
-  document.addEventListener("htmx:afterRequest", function (event) {
-    if (event.detail.xhr && event.detail.xhr.companionSending) sending -= 1;
   });
 
   // A form being sent is no longer unsent input: the answer replaces it.

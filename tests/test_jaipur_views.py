@@ -240,6 +240,15 @@ def test_the_form_offers_the_seller_of_this_phone_first(app, client):
     assert "Ben <small>(you)</small>" in form
 
 
+def test_a_preview_holds_when_only_a_phone_joined_the_table_since(app, client):
+    # A phone saying who it is changes nothing a preview showed: the sale is recorded as shown.
+    token = new_table(app)
+    shown = preview(client, token, ANA, "diamonds", 2)
+    assert app.test_client().post(f"/t/{token}/seat", data={"seat": str(BEN)}).status_code == 303
+    assert client.post(f"/t/{token}/jaipur/sale", data=confirm_data(shown.text)).status_code == 303
+    assert [sale.goods_tokens for sale in state_of(app, token).round.sales] == [(7, 7)]
+
+
 def test_a_changed_choice_is_previewed_again_before_it_is_recorded(app, client):
     token = new_table(app)
     shown = preview(client, token, ANA, "cloth", 2)

@@ -106,21 +106,27 @@ def test_a_finished_table_neither_asks_nor_invites(app, client):
     assert seat_entries(app) == []
 
 
-def test_two_phones_taking_the_same_seat_at_the_same_instant_note_it_once(app):
-    token = make_table(app, "tiny", ["Ana", "Ben"])
-    phones = [app.test_client() for _ in range(2)]
-    start = threading.Barrier(len(phones))
-    answers = []
+def at_the_same_instant(*actions) -> list:
+    """Run each action on a thread of its own, released together; their answers, in the order given."""
+    start = threading.Barrier(len(actions))
+    answers = [None] * len(actions)
 
-    def take(phone):
+    def run(index, action):
         start.wait()
-        answers.append(sit(phone, token, "1"))
+        answers[index] = action()
 
-    workers = [threading.Thread(target=take, args=(phone,)) for phone in phones]
+    workers = [threading.Thread(target=run, args=pair) for pair in enumerate(actions)]
     for worker in workers:
         worker.start()
     for worker in workers:
         worker.join()
+    return answers
+
+
+def test_two_phones_taking_the_same_seat_at_the_same_instant_note_it_once(app):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    phones = [app.test_client() for _ in range(2)]
+    answers = at_the_same_instant(*(lambda phone=phone: sit(phone, token, "1") for phone in phones))
     assert [answer.status_code for answer in answers] == [200, 200]
     assert all("This phone is Ben's" in answer.text for answer in answers)
     assert [event for _, event, _ in seat_entries(app)] == [{"type": entries.SEAT_TAKEN, "seat": 1}]
@@ -129,17 +135,8 @@ def test_two_phones_taking_the_same_seat_at_the_same_instant_note_it_once(app):
 def test_two_phones_putting_the_invitation_away_at_the_same_instant_note_it_once(app):
     token = make_table(app, "tiny", ["Ana", "Ben", "Cy"])
     phones = [app.test_client() for _ in range(2)]
-    start = threading.Barrier(len(phones))
-    answers = []
-
-    def close(phone):
-        start.wait()
-        answers.append(phone.post(f"/t/{token}/invite", data={"key": form_key(), "seen": "0"}, headers=HTMX))
-
-    workers = [threading.Thread(target=close, args=(phone,)) for phone in phones]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join()
+    answers = at_the_same_instant(*(
+        lambda phone=phone: phone.post(f"/t/{token}/invite", data={"key": form_key(), "seen": "0"}, headers=HTMX)
+        for phone in phones))
     assert all(answer.status_code == 200 and "Join this table" not in answer.text for answer in answers)
     assert [kind for kind, _, _ in seat_entries(app)] == [entries.INVITE_CLOSED]

@@ -40,6 +40,14 @@ def _draft():
     return args
 
 
+def _shown_at(table: Table, form) -> None:
+    """The entry number a form carries: the table's when the whole table is drawn with it; when htmx
+    swaps the form alone, the one it came with, for the phone still shows the table it had around it
+    (a move recorded since by another phone is then refused as recorded, never taken twice)."""
+    sent = form.seen.data if is_htmx() and not form.seen.errors else None
+    form.seen.data = table.last_seq if sent is None else min(sent, table.last_seq)
+
+
 def _partial(template: str, table: Table, form_name: str, form, phase: str) -> Response | tuple[str, int]:
     """One form re-rendered for an htmx preview, with everything the table view has.
 
@@ -60,7 +68,6 @@ def _partial(template: str, table: Table, form_name: str, form, phase: str) -> R
 
 def check_sale(table: Table, form: SaleForm) -> None:
     """Work out the sale as entered: its arithmetic on ``form.preview``, or the rules' refusal next to its field."""
-    form.seen.data = table.last_seq
     state = entries.state_of(table)
     event = form.event()
     try:
@@ -82,7 +89,7 @@ def sale_preview(token: str) -> Answer:
         for field in (form.seen, form.product, form.cards):
             if not any(field.raw_data or ()):
                 field.errors = []
-        form.seen.data = table.last_seq
+    _shown_at(table, form)
     if is_htmx():
         return _partial("carambouille/_sale_form.html", table, "sale", form, game.SALES)
     return render_table(table, forms={"sale": form})
@@ -96,6 +103,7 @@ def sale(token: str) -> Answer:
     if form.step.data != "confirm":
         if form.validate_on_submit():
             check_sale(table, form)
+        form.seen.data = table.last_seq
         return render_table(table, forms={"sale": form})
     return record_form(table, "sale", form, SaleForm.event)
 
@@ -138,7 +146,7 @@ def end_game(token: str) -> Answer:
 
 def check_deal(table: Table, form: DealForm) -> None:
     """The deal for the hand sizes entered, on ``form.outcome``, or why not next to the hand sizes."""
-    form.seen.data, form.touched = table.last_seq, True
+    form.touched = True
     try:
         form.outcome = game.deal_outcome(entries.state_of(table), form.sizes())
     except RuleError as error:
@@ -160,6 +168,7 @@ def deal_preview(token: str) -> Answer:
     form = DealForm(formdata=_draft(), meta={"csrf": False}, players=len(table.seats))
     if form.validate():
         check_deal(table, form)
+    _shown_at(table, form)
     if is_htmx():
         return _partial("carambouille/_deal_form.html", table, "deal", form, game.DEAL)
     return render_table(table, forms={"deal": form})
@@ -173,6 +182,7 @@ def deal(token: str) -> Answer:
     if form.step.data != "confirm":
         if form.validate_on_submit():
             check_deal(table, form)
+        form.seen.data = table.last_seq
         return render_table(table, forms={"deal": form})
     return record_form(table, "deal", form, deal_event(table))
 

@@ -5,12 +5,10 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass
 
-import sqlalchemy as sa
 from flask import Blueprint, render_template, request
 from werkzeug.wrappers import Response
 
 from .. import entries
-from ..extensions import db
 from ..forms.jaipur import PREVIEW, CamelsForm, EndRoundForm, NextRoundForm, SaleForm
 from ..models import Entry, Table
 from ..rules import RuleError, jaipur
@@ -55,27 +53,19 @@ def _shown_on(form, seq: int):
     return form
 
 
-def _already_recorded(table: Table, key: str | None) -> bool:
-    return bool(key) and db.session.scalar(
-        sa.select(Entry.id).where(Entry.table_id == table.id, Entry.key == key)) is not None
+STALE_PREVIEW = "The table changed since this preview: check the tokens again, then record the sale."
 
 
-def _confirmed(table: Table, form: SaleForm) -> bool:
-    """Whether the sale was confirmed on a preview of this very choice, on the table as it is now."""
-    if form.step.data == PREVIEW or form.previewed.data != form.choice():
-        return False
-    unchanged = form.seen.data is None or form.seen.data == table.last_seq
-    return unchanged or _already_recorded(table, form.key.data)
+def _confirmed(form: SaleForm) -> bool:
+    """Whether the sale was confirmed on a preview of this very choice (that the table is unchanged
+    since is checked under the table's lock, when it is recorded)."""
+    return form.step.data != PREVIEW and form.previewed.data == form.choice()
 
 
-def _preview_note(table: Table, form: SaleForm) -> str | None:
-    if form.step.data == PREVIEW or not form.previewed.data:
+def _preview_note(form: SaleForm) -> str | None:
+    if form.step.data == PREVIEW or not form.previewed.data or form.previewed.data == form.choice():
         return None
-    if form.previewed.data != form.choice():
-        return "The choice changed: check the tokens it takes, then record it."
-    if form.seen.data is not None and form.seen.data != table.last_seq:
-        return "The table changed since this preview: check the tokens again, then record the sale."
-    return None
+    return "The choice changed: check the tokens it takes, then record it."
 
 
 @bp.get("/t/<token>/jaipur/sale/preview")
@@ -83,24 +73,29 @@ def sale_preview(token: str) -> tuple[str, int]:
     """The sale form with the tokens the chosen sale would take (htmx: the form alone)."""
     table = table_or_404(token)
     state = entries.state_of(table)
-    form = _shown_on(prepare_sale(SaleForm(formdata=request.args), state, preview=True), table.last_seq)
+    form = prepare_sale(SaleForm(formdata=request.args), state, preview=True)
     if is_htmx():
+        # Only the form is swapped: it still belongs to the table this phone shows, whose entry number it keeps.
+        sent = form.seen.data if form.seen.data is not None and not form.seen.errors else None
+        _shown_on(form, min(sent, table.last_seq) if sent is not None else table.last_seq)
         return render_template("jaipur/_sale_form.html", table=table, state=state, game=jaipur,
                                form=form, seat=my_seat(table)), 200
-    return render_table(table, forms={"sale": form})
+    return render_table(table, forms={"sale": _shown_on(form, table.last_seq)})
 
 
 @bp.post("/t/<token>/jaipur/sale")
 def sale(token: str) -> Response | tuple[str, int]:
     """Record a sale confirmed on its preview; otherwise show the preview first."""
     table = table_or_404(token)
-    state = entries.state_of(table)
     form = SaleForm()
-    if _confirmed(table, form):
-        prepare_sale(form, state, preview=True)
-        return record_form(table, "sale", form, lambda f: f.event(), rng=bonus_rng())
-    note = _preview_note(table, form)
-    prepare_sale(form, state, preview=True)
+    note = _preview_note(form)
+    if _confirmed(form):
+        prepare_sale(form, entries.state_of(table), preview=True)
+        try:
+            return record_form(table, "sale", form, lambda f: f.event(), rng=bonus_rng(), changed=STALE_PREVIEW)
+        except entries.TableChanged as error:
+            note = error.message
+    prepare_sale(form, entries.state_of(table), preview=True)
     form.note = note
     _shown_on(form, table.last_seq)
     return render_table(table, forms={"sale": form})

@@ -95,6 +95,11 @@ def save(token: str) -> Response | tuple[str, int]:
     if form.validate_on_submit():
         try:
             entries.record(table, form.event(), device=device_id(), key=form.key.data, seen=form.seen.data)
+        except entries.AlreadyRecorded as error:
+            # The memo as it now is, never the one sent: sending it again would overwrite the other phone's.
+            memo, _ = game.house_memo(entries.state_of(table))
+            form = HouseMemoForm.filled(memo, formdata=None, seen=table.last_seq)
+            refuse(form, error.message, "memo")
         except RuleError as error:
             refuse(form, error.message, "memo")
         else:

@@ -164,13 +164,35 @@ def refuse(form: FlaskForm, message: str, field_name: str | None = None) -> None
         form.form_errors.append(message)
 
 
+def recorded_elsewhere(table: Table, form_name: str, form: FlaskForm, message: str) -> dict[str, FlaskForm]:
+    """The forms to show when the move a form sent was already recorded: that form as the new table has it.
+
+    Fresh, never the one sent, so that a second tap on it cannot record the
+    move again; the sentence at its top. A form the new table no longer has
+    keeps the one sent, whose sentence the game's actions show on their own.
+    """
+    with fresh_forms():
+        fresh = GAME_FORMS.get(table.game, lambda *_: {})(table, entries.state_of(table), my_seat(table))
+    shown = fresh.get(form_name, form)
+    shown.form_errors.append(message)
+    return {form_name: shown}
+
+
 def record_form(table: Table, form_name: str, form: FlaskForm,
-                build_event: Callable[[FlaskForm], dict], *, rng=None) -> Response | tuple[str, int]:
-    """Validate the form, record the event it describes, and answer with the table (PRG or the htmx partial)."""
+                build_event: Callable[[FlaskForm], dict], *, rng=None,
+                changed: str | None = None) -> Response | tuple[str, int]:
+    """Validate the form, record the event it describes, and answer with the table (PRG or the htmx partial).
+
+    ``changed``: see ``entries.record``; its refusal (TableChanged) is the caller's to show.
+    """
     if form.validate_on_submit():
         try:
             entries.record(table, build_event(form), device=device_id(), key=form.key.data,
-                           seen=form.seen.data, rng=rng)
+                           seen=form.seen.data, rng=rng, changed=changed)
+        except entries.TableChanged:
+            raise
+        except entries.AlreadyRecorded as error:
+            return render_table(table, forms=recorded_elsewhere(table, form_name, form, error.message), status=422)
         except RuleError as error:
             refuse(form, error.message, error.field)
         else:

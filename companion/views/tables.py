@@ -144,7 +144,7 @@ def undo(token: str) -> Response | tuple[str, int]:
     form = UndoForm()
     if form.validate_on_submit():
         try:
-            entries.void(table, form.entry.data, device=device_id(), key=form.key.data)
+            entries.void(table, form.entry.data, device=device_id(), key=form.key.data, seen=form.seen.data)
         except RuleError as error:
             refuse(form, error.message, None)
         else:

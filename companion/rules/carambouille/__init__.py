@@ -101,6 +101,11 @@ STARTER_LABEL = "First Trader (takes the bell)"
 
 NAME = "Carambouille"
 
+# One move entered on two phones is recorded once (docs/events.md, "Recorded once"): the keys that
+# name a move; () for a step of the hand taken once, whoever rang or dealt. Other types: every key sent.
+MOVE_KEYS = {"market_opened": (), "market_closed": (), "deal": (), "house_memo": (), "end_game": (),
+             "sale": ("player", "product", "cards"), "buy": ("player",), "persuasion": ("player",)}
+
 
 def scores(state: State) -> list[int]:
     """Points per seat, in seating order."""

@@ -68,6 +68,9 @@ from companion.rules.frutti.track import (  # noqa: F401
 )
 
 NAME = "Frutti di Mare"
+# One move entered on two phones is recorded once (docs/events.md, "Recorded once"): the keys that
+# name a move; () for a step of the round taken once. A card played: every key sent.
+MOVE_KEYS = {"dishes": (), "suspend": ("player",), "next_round": (), "tally": ()}
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 

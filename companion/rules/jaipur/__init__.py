@@ -82,6 +82,9 @@ from .tally import PlayerTally, RoundResult, Sale, round_result  # noqa: F401
 NAME = "Jaipur"
 # What scores() counts, for the scoreboard: the match is won on seals.
 SCORE_LABEL = "seals"
+# One move entered on two phones is recorded once (docs/events.md, "Recorded once"): the keys that
+# name a move, never the bonus token; () for a step of the round taken once.
+MOVE_KEYS = {"sale": ("player", "good"), "end_round": (), "camels": (), "next_round": ()}
 MIN_PLAYERS = 2
 MAX_PLAYERS = 2
 
