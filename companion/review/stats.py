@@ -15,10 +15,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from .. import names
+
 
 def name_key(name: str) -> str:
-    """A player's name as matched: "  ANA " and "ana" are the same player."""
-    return " ".join(name.split()).casefold()
+    """A player's name as matched: "  ANA ", "ana" and "Àna" are the same player (``companion.names``)."""
+    return names.key(name)
 
 
 @dataclass(frozen=True)
@@ -91,7 +93,7 @@ def player_stats(outcomes: Iterable[Outcome], game_order: Sequence[str] = ()) ->
     for outcome in sorted(outcomes, key=lambda o: (o.created_at, o.table_id)):
         for seat, name in enumerate(outcome.players):
             key = name_key(name)
-            clean = " ".join(name.split())
+            clean = names.clean(name)
             spellings[key][clean] += 1
             latest[key] = (outcome.created_at, clean)
             record = per_player[key].setdefault(outcome.game, GameStats(outcome.game, outcome.game_name))
