@@ -40,9 +40,12 @@ def play_carambouille(table: Table, hands: int, seed: int = 7) -> None:
             record(table, {"type": "end_sales_turn", "player": seller})
             state = entries.state_of(table)
         if hand < hands - 1:
-            # Small deals keep the stock from running out before the last hand.
+            # Small deals keep the stock from running out before the last hand; never past a hand limit.
             cards = [0] * players
-            cards[rng.randrange(players)] = 1
+            room = [seat for seat in range(players)
+                    if state.hand_estimates[seat] < carambouille.hand_limit(state, seat)]
+            if room:
+                cards[rng.choice(room)] = 1
             record(table, {"type": "deal", "cards": cards})
 
 

@@ -40,6 +40,9 @@ def defaults(app: Flask) -> dict:
         "STATE_CACHE_TABLES": 512,
         # Rendered table regions kept per worker (companion/regions.py): a table page is 20-60 KB.
         "REGION_CACHE_SIZE": 512,
+        # A session nobody has recorded anything at for this long, and not finished, is called
+        # abandoned in the history (which can leave such sessions out).
+        "ABANDONED_AFTER_HOURS": 24,
         # PostgreSQL only: keep table heads between the changes the database announces
         # (companion/head_board.py). Turn off behind a pooler that cannot LISTEN (PgBouncer's
         # transaction mode): every poll then reads the row.

@@ -147,8 +147,9 @@ def fold(table: Table, entries: list[Entry], voided: set[int] | None = None):
         try:
             state = game.apply(state, entry.event)
         except RuleError as error:
+            # Said to whoever asked for the undo: the later entry's secrets stay out of it.
             raise RuleError(
-                f"Undoing that would make entry {entry.seq} ({entry.summary}) impossible: {error.message}",
+                f"Undoing that would make entry {entry.seq} ({entry.summary}) impossible: {error.public}",
                 "entry",
             ) from None
     return state

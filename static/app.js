@@ -145,6 +145,18 @@
     }
   });
 
+  // --- "swipe sideways": said only where a table does not fit its box --------------------
+  function markOverflow() {
+    var boxes = document.querySelectorAll("[data-scroll-hint]");
+    for (var i = 0; i < boxes.length; i++) {
+      var scroller = boxes[i].querySelector(".overflow-auto");
+      var overflows = scroller && scroller.scrollWidth > scroller.clientWidth + 1;
+      boxes[i].toggleAttribute("data-overflows", !!overflows);
+    }
+  }
+  window.addEventListener("resize", markOverflow);
+
   // idiomorph is loaded after this script (deferred, in page order): configure it once all are in.
   document.addEventListener("DOMContentLoaded", configure);
+  document.addEventListener("DOMContentLoaded", markOverflow);
 })();

@@ -38,7 +38,7 @@ class Phone:
         # The value is shown before confirming, then the sale is recorded.
         preview = text(self.client.post(f"/t/{self.token}/carambouille/sale", data={"key": form_key(), **data,
                                                                                    "step": "preview"}))
-        shown = "Cancelled: 0 points" if value == 0 else f"earns {value} points"
+        shown = "Cancelled: 0 points" if value == 0 else f"earns {value}"
         assert shown in preview, preview
         self.post("carambouille/sale", data | {"step": "confirm"})
 
@@ -51,6 +51,10 @@ class Phone:
 
     def deal(self, sizes: list[int]) -> None:
         self.post("carambouille/deal", {f"hand_sizes-{i}": n for i, n in enumerate(sizes)} | {"step": "confirm"})
+
+
+# A total on the pad; the First Trader's bell sits inside it, before the number.
+PAD_TOTAL = r'<span class="total">(?:<span class="bell-mark"[^>]*>[^<]*</span><span class="vh">[^<]*</span>)?(\d+)</span>'
 
 
 def test_a_whole_game_of_three_on_three_phones_matches_the_paper_pad(app):
@@ -84,10 +88,15 @@ def test_a_whole_game_of_three_on_three_phones_matches_the_paper_pad(app):
     # Cy: 2 hens 150, halved by Ana's Bargain: 75 (125).
     cy.sell(CY, "hens", 2, ("bargain", ANA), value=75)
     cy.done(CY)
-    # Ana: 2 sausage with her Illusion (valued as 3: 180), then Cy's Overstock: 0, the sausage back in hand;
-    # then the same 2 sausage plainly: 100 (180).
+    # Ana: 2 sausage with her Illusion (valued as 3: 180), then Cy's Overstock: 0, the sausage back in hand,
+    # to wait for the next hand; then 2 cheese plainly: 100 (180).
     ana.sell(ANA, "sausage", 2, ("illusion", ANA), ("overstock", CY), value=0)
-    ana.sell(ANA, "sausage", 2, value=100)
+    again = text(ana.client.get(f"/t/{token}/carambouille/sale", query_string={
+        "player": ANA, "product": "sausage", "cards": 2}))
+    assert "Ana was overstocked on sausage this hand: those cards wait for another sales phase" in again
+    assert re.search(r'<option value="sausage"\s+disabled>sausage \(40\) — overstocked: next hand</option>',
+                     ana.client.get(f"/t/{token}").text)
+    ana.sell(ANA, "cheese", 2, value=100)
     ana.done(ANA)
     assert state(app, token).points == (180, 75, 125)
 
@@ -130,7 +139,7 @@ def test_a_whole_game_of_three_on_three_phones_matches_the_paper_pad(app):
     assert "1. place Ben 1155 2. place Ana 130 3. place Cy 125" in final
     pad = ana.client.get(f"/t/{token}/pad").text
     rows = re.findall(r'<tr class="[^"]*">(.*?)</tr>', pad, re.S)
-    totals = [re.findall(r'<span class="total">(\d+)</span>', row) for row in rows]
+    totals = [re.findall(PAD_TOTAL, row) for row in rows]
     assert len(totals) == 11
     assert totals[0] == ["80", "25", "50"] and totals[1] == ["180", "75", "125"]
     assert all(row == ["180", "75", "125"] for row in totals[2:10])
@@ -139,6 +148,6 @@ def test_a_whole_game_of_three_on_three_phones_matches_the_paper_pad(app):
     finished = ana.client.get(f"/t/{token}").text
     assert "finished" in finished and "/carambouille/sale" not in finished and "/carambouille/buy" not in finished
     # The table page carries the newest hands of the pad; the rest is one tap away.
-    live_rows = re.findall(r'<span class="total">(\d+)</span>', finished.split('class="pad-box"')[1].split("</details>")[0])
+    live_rows = re.findall(PAD_TOTAL, finished.split('class="pad-box"')[1].split("</details>")[0])
     assert len(live_rows) == 4 * 3 and live_rows[-3:] == ["130", "1155", "125"]
     assert "Earlier hands are on the full score pad." in finished

@@ -41,7 +41,7 @@ def test_memo_card_names_the_products_and_marks_the_unconfirmed_column(client):
      ["3 × cheese = 180", "Illusion → 300", "Bargain → 150", "Overstock → cancelled, 0"], 0),
     ({"product": "onions", "cards": 2}, ["2 × onions = 25"], 25),
     ({"product": "lemons", "cards": 1, "effects-0": "bargain", "effects-1": "bargain"},
-     ["1 × lemons = 30", "Bargain → 15", "Bargain → 8"], 8),
+     ["1 × lemon = 30", "Bargain → 15", "Bargain → 8"], 8),
 ])
 def test_calculator_without_javascript_shows_the_arithmetic(client, query, lines, value):
     page = client.get("/memo/carambouille", query_string=query)
@@ -56,8 +56,18 @@ def test_calculator_with_htmx_answers_only_its_section(client):
     assert response.status_code == 200 and "HX-Request" in response.headers["Vary"]
     assert response.text.lstrip().startswith('<section id="calculator"') and "<html" not in response.text
     assert "4 × saffron = 750" in response.text
-    # The cards' buttons show the memo values of the product chosen.
-    assert '<small class="v">1200</small>' in response.text
+    # The cards' buttons show the memo values of the product chosen; the 5-card one is marked as not confirmed.
+    assert '<small class="v">750</small>' in response.text
+    assert ('<small class="v unconfirmed">1200<sup class="ruling-mark" aria-hidden="true">*</sup>'
+            '<span class="vh"> (not confirmed by the rule text)</span></small>') in response.text
+
+
+def test_the_calculator_flags_a_value_on_the_5_card_column(client):
+    response = client.get("/memo/carambouille", headers=HTMX,
+                          query_string={"product": "cheese", "cards": 4, "effects-0": "illusion"})
+    assert '<li>4 × cheese = 300</li><li class="unconfirmed">Illusion → 480<sup class="ruling-mark"' in response.text
+    assert "= 480 * (not confirmed by the rule text) points" in text(response)
+    assert "5 cards: not confirmed by the rule text" in text(response)
 
 
 @pytest.mark.parametrize("query, message", [

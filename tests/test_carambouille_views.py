@@ -134,6 +134,38 @@ def test_sale_preview_without_javascript_shows_the_arithmetic_then_confirm_recor
     assert "Ana sold 3 cheese for 180." in text(client.get(f"/t/{token}"))
 
 
+NOT_CONFIRMED = '<sup class="ruling-mark" aria-hidden="true">*</sup><span class="vh"> (not confirmed by the rule text)</span>'
+
+
+def test_the_unconfirmed_5_card_column_is_flagged_on_the_sale_form(app, client):
+    token = new_table(app)
+    in_sales(app, client, token)
+    preview = post(client, token, "sale", {"player": ANA, "product": "cheese", "cards": 5, "step": "preview"})
+    form = preview.text[preview.text.index('id="sale-form"'):]
+    # The "5" button, the arithmetic, the value and the record button all carry the mark, with what it means.
+    assert f'<small class="v unconfirmed">480{NOT_CONFIRMED}</small>' in form
+    assert f'<li class="unconfirmed">5 × cheese = 480{NOT_CONFIRMED}</li>' in form
+    assert f"earns <strong>480</strong>{NOT_CONFIRMED} points" in form
+    assert f"Record the sale: +480{NOT_CONFIRMED}</button>" in form
+    assert "5 cards: not confirmed by the rule text; ×12 of the face value is this app's ruling." in text(preview)
+    # 4 cards rest on confirmed values: no mark on the arithmetic, the value or the button.
+    shown = post(client, token, "sale", {"player": ANA, "product": "cheese", "cards": 4, "step": "preview"}).text
+    shown = shown[shown.index('id="sale-form"'):]
+    assert '<li>4 × cheese = 300</li>' in shown and "Record the sale: +300</button>" in shown
+
+
+def test_a_house_memo_5_card_value_is_the_tables_own_and_not_flagged(app, client):
+    token = new_table(app)
+    record(app, token, {"type": "house_memo", "memo": {"40": [None, None, None, None, 500]}})
+    in_sales(app, client, token)
+    preview = post(client, token, "sale", {"player": ANA, "product": "cheese", "cards": 5, "step": "preview"})
+    form = preview.text[preview.text.index('id="sale-form"'):]
+    assert '<small class="v">500</small>' in form and "<li>5 × cheese = 500</li>" in form
+    assert "ruling-mark" not in form
+    other = post(client, token, "sale", {"player": ANA, "product": "wine", "cards": 5, "step": "preview"}).text
+    assert f"<li class=\"unconfirmed\">5 × wine = 600{NOT_CONFIRMED}</li>" in other
+
+
 def test_sale_preview_with_htmx_is_the_sale_form_alone_with_the_choices_still_possible(app, client):
     token = new_table(app)
     in_sales(app, client, token)
@@ -160,7 +192,7 @@ def test_sale_with_sale_cards_shows_who_played_what_and_records_the_final_value(
     record(app, token, {"type": "buy", "player": BEN, "cards": ["bargain", "overstock"]})
     for seat in (BEN, CY):
         record(app, token, {"type": "end_sales_turn", "player": seat})
-    record(app, token, {"type": "deal", "cards": [3, 3, 3]})
+    record(app, token, {"type": "deal", "cards": [3, 3, 3], "hand_sizes": [5, 5, 5]})
     ring(client, token)
     for seat in (BEN, CY):
         record(app, token, {"type": "end_sales_turn", "player": seat})
@@ -277,7 +309,7 @@ def test_cards_played_during_the_market_and_a_basket(app, client):
     record(app, token, {"type": "buy", "player": ANA, "cards": ["i_lied", "basket"]})
     for seat in (ANA, BEN, CY):
         record(app, token, {"type": "end_sales_turn", "player": seat})
-    record(app, token, {"type": "deal", "cards": [3, 3, 3]})
+    record(app, token, {"type": "deal", "cards": [3, 3, 3], "hand_sizes": [5, 5, 5]})
     client.post(f"/t/{token}/bell/open", data={"bell-key": form_key(), "bell-mode": "hand"})
     with client.session_transaction() as session:
         session["seats"] = {token: ANA}
@@ -390,7 +422,7 @@ def test_pad_page_has_a_column_per_player_and_a_row_per_hand(app, client):
     record(app, token, {"type": "sale", "player": CY, "product": "hens", "cards": 1})
     for seat in (CY, ANA, BEN):
         record(app, token, {"type": "end_sales_turn", "player": seat})
-    record(app, token, {"type": "deal", "cards": [3, 3, 3]})
+    record(app, token, {"type": "deal", "cards": [3, 3, 3], "hand_sizes": [5, 5, 5]})
     page = client.get(f"/t/{token}/pad")
     assert page.status_code == 200
     header = re.search(r"<thead>(.*?)</thead>", page.text, re.S).group(1)

@@ -47,25 +47,30 @@ def test_the_empty_quick_tally_asks_for_dishes_and_six_players(client):
 @pytest.mark.parametrize("htmx", [False, True])
 def test_the_quick_tally_counts_everyones_money_with_the_arithmetic(client, htmx):
     query = {**order(), "cards-0-name": "Ana", "cards-0-mussels": "2", "cards-0-sea_urchins": "2",
-             "cards-0-octopus": "3", "cards-2-shrimp": "7", "cards-3-name": "Dan", "cards-3-octopus": "1"}
+             "cards-0-octopus": "3", "cards-2-shrimp": "7", "cards-3-name": "Dan", "cards-3-octopus": "1",
+             "cards-3-oysters": "6"}
     response = client.get("/tally/frutti", query_string=query, headers=HTMX if htmx else {})
     assert response.status_code == 200
     text = text_of(response)
     if htmx:
         assert text.startswith('<div id="tally"') and "<html" not in text
     assert "2 sea urchins × 50 + 3 octopus × 10 + 2 mussels × 30 = 190" in text
-    assert "7 shrimp × 0 = 0" in text and "1 octopus × 10 = 10" in text
+    assert "7 shrimp × 0 = 0" in text and "6 oysters × 20 + 1 octopus × 10 = 130" in text
     standings = re.findall(r'<span class="rank">(\d)\.</span> <span class="name">([^<]+)</span> <span class="money">(\d+)</span>', text)
-    assert standings == [("1", "Ana", "190"), ("2", "Dan", "10"), ("3", "Player 3", "0")]
+    assert standings == [("1", "Ana", "190"), ("2", "Dan", "130"), ("3", "Player 3", "0")]
     assert 'value="Ana"' in text  # the form keeps what was entered
 
 
 @pytest.mark.parametrize("query, message, where", [
     ({**order(), "cards-0-shrimp": "1"}, "Enter the cards of at least 2 players.", "quick-cards-error"),
-    ({**order(), "cards-0-shrimp": "5", "cards-1-shrimp": "5"}, "There are only 9 shrimp cards, not 10.", "quick-cards-error"),
+    ({**order(), "cards-0-shrimp": "5", "cards-0-octopus": "2", "cards-1-shrimp": "5", "cards-1-oysters": "2"},
+     "There are only 9 shrimp cards, not 10.", "quick-cards-error"),
     ({**order(), "cards-0-shrimp": "9", "cards-1-octopus": "1"}, "From 0 to 7 cards.", "quick-cards-0-shrimp-error"),
-    ({**order(), "cards-0-shrimp": "4", "cards-0-octopus": "4", "cards-1-octopus": "1"},
-     "Player 1 has 8 cards; a player sells at most 7.", "quick-cards-error"),
+    ({**order(), "cards-0-shrimp": "4", "cards-0-octopus": "4", "cards-1-octopus": "7"},
+     "Player 1 has 8 cards: every player sells exactly 7 a round (played and laid down).", "quick-cards-error"),
+    # Fewer than 7 is refused too: a card left out would vanish from the money.
+    ({**order(), "cards-0-name": "Ana", "cards-0-shrimp": "7", "cards-1-name": "Bea", "cards-1-octopus": "1"},
+     "Bea has 1 card: every player sells exactly 7 a round (played and laid down).", "quick-cards-error"),
     ({**order(["shrimp", "shrimp", "oysters", "mussels", "octopus"]), "cards-0-shrimp": "1", "cards-1-octopus": "1"},
      "Shrimp are under 0 and 10: each dish lies under exactly one stall.", "quick-order-error"),
     ({"cards-0-shrimp": "1", "cards-1-octopus": "1"},
@@ -89,7 +94,7 @@ def test_a_new_round_offers_entering_it_from_a_tally(app, client):
     token = make_table(app, "frutti", ["Ana", "Ben", "Cy"])
     text = text_of(client.get(f"/t/{token}"))
     assert "Enter this round from a tally…" in text
-    assert "Ana's cards" in text and "Cy's cards" in text and 'name="cards-3-shrimp"' not in text
+    assert "Ana's 7 cards" in text and "Cy's 7 cards" in text and 'name="cards-3-shrimp"' not in text
 
 
 @pytest.mark.parametrize("htmx", [False, True])
@@ -108,7 +113,10 @@ def test_a_tallied_round_is_saved_to_the_table(app, client, htmx):
 
 
 @pytest.mark.parametrize("data, message, where", [
-    ({"cards-0-shrimp": "7", "cards-1-shrimp": "3"}, "There are only 9 shrimp cards, not 10.", "tally-cards-error"),
+    ({"cards-0-shrimp": "7", "cards-1-shrimp": "3", "cards-1-octopus": "4"}, "There are only 9 shrimp cards, not 10.",
+     "tally-cards-error"),
+    ({"cards-0-shrimp": "7", "cards-1-octopus": "4"},
+     "Ben has 4 cards: every player sells exactly 7 a round (played and laid down).", "tally-cards-error"),
     ({"cards-0-shrimp": "-1"}, "From 0 to 7 cards.", "tally-cards-0-shrimp-error"),
 ])
 def test_an_impossible_tally_is_refused_next_to_the_field_and_nothing_is_saved(app, client, data, message, where):

@@ -187,7 +187,11 @@ def test_suspending_lays_down_the_hand_and_the_player_is_skipped(app, client, ta
 
 
 @pytest.mark.parametrize("hand, message, where", [
-    ({"hand-0": "5", "hand-1": "3"}, "Ana has played 0 cards, so at most 7 are left in hand, not 8.", "suspend-hand-error"),
+    ({"hand-0": "5", "hand-1": "3"}, "Ana has played 0 cards, so 7 cards are left in hand: lay all 7 down, not 8.",
+     "suspend-hand-error"),
+    # Every card still held is laid down: one left out would vanish from the scoring.
+    ({"hand-0": "5"}, "Ana has played 0 cards, so 7 cards are left in hand: lay all 7 down, not 5.",
+     "suspend-hand-error"),
     ({"hand-2": "8"}, "From 0 to 7 cards.", "suspend-hand-2-error"),
     ({"hand-3": "two"}, "Not a valid integer value.", "suspend-hand-3-error"),
 ])
@@ -203,23 +207,23 @@ def test_an_impossible_hand_is_explained_next_to_the_field(app, client, table, h
 
 # --- round end, next round, the end of the game ---------------------------------
 
-def suspend_all(client, token, seats):
-    """Each of ``seats`` in turn suspends, laying down nothing."""
-    for seat in seats:
-        assert post(client, token, "suspend", {"player": seat}).status_code == 303
+def suspend_all(client, token, hands):
+    """Each (seat, hand) in turn: the seat suspends, laying down its whole hand ({"hand-0": "7"}…)."""
+    for seat, hand in hands:
+        assert post(client, token, "suspend", {"player": seat, **hand}).status_code == 303
 
 
 def test_the_round_end_shows_everyones_money_with_the_arithmetic(app, client, table):
     post(client, table, "play", {"player": 0, "seafood": "octopus"})     # octopus 50, sea urchins 30
     post(client, table, "suspend", {"player": 1, "hand-4": "2", "hand-1": "2", "hand-3": "3"})
-    post(client, table, "suspend", {"player": 2})
+    post(client, table, "suspend", {"player": 2, "hand-2": "7"})
     post(client, table, "suspend", {"player": 0, "hand-0": "6"})
     text = text_of(client.get(f"/t/{table}"))
     assert "Round 1 is over" in text
     assert "1 octopus × 50 + 6 shrimp × 0 = 50" in text
     assert "2 sea urchins × 30 + 3 octopus × 50 + 2 mussels × 20 = 250" in text
-    assert "no cards = 0" in text
-    assert scores(text) == [50, 250, 0]
+    assert "7 oysters × 10 = 70" in text
+    assert scores(text) == [50, 250, 70]
     assert "Ben starts round 2." in text and "Start round 2" in text
 
 
@@ -230,7 +234,7 @@ def test_next_round_is_refused_before_the_round_is_over(app, client, table):
 
 def test_a_new_round_can_keep_the_dishes_as_they_lie(app, client, table):
     post(client, table, "play", {"player": 0, "seafood": "octopus"})
-    suspend_all(client, table, [1, 2, 0])
+    suspend_all(client, table, [(1, {"hand-0": "7"}), (2, {"hand-2": "7"}), (0, {"hand-4": "6"})])
     post(client, table, "next-round", {})
     text = text_of(client.get(f"/t/{table}"))
     assert "Dishes for round 2" in text and "Keep the current order" in text and "The dishes as round 1 ended." in text
@@ -243,12 +247,13 @@ def test_a_new_round_can_keep_the_dishes_as_they_lie(app, client, table):
 def test_after_round_3_the_winner_is_celebrated_and_equal_money_shares_a_rank(app, client):
     token = make_table(app, "frutti", PLAYERS)
     for round_number in range(3):
-        post(client, token, "tally", {**layout(), "cards-0-sea_urchins": "2", "cards-1-sea_urchins": "2",
-                                       "cards-2-octopus": "1"})
+        post(client, token, "tally", {**layout(), "cards-0-sea_urchins": "2", "cards-0-shrimp": "4",
+                                       "cards-0-oysters": "1", "cards-1-sea_urchins": "2", "cards-1-shrimp": "4",
+                                       "cards-1-oysters": "1", "cards-2-octopus": "1", "cards-2-oysters": "6"})
         if round_number < 2:
             post(client, token, "next-round", {})
     text = text_of(client.get(f"/t/{token}"))
-    assert "Ana and Ben share first place with 300!" in text
+    assert "Ana and Ben share first place with 330!" in text
     standings = re.search(r'<ol class="standings">(.*?)</ol>', text, re.S).group(1)
     assert re.findall(r'<li value="(\d)"', standings) == ["1", "1", "3"]
     assert "Money by round" in text and "The game is over" in text

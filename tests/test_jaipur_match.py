@@ -135,7 +135,7 @@ def test_a_full_match_with_the_app_as_the_only_token_bank(app, monkeypatch):
             starter = 1 - winner
         else:
             starter = 1 - starter
-        scoreboard = re.findall(r'<span class="points">(\d+) <small class="unit">seals</small></span>', phones[ANA].get(f"/t/{token}").text)
+        scoreboard = re.findall(r'<span class="points">(\d+) <small class="unit">seals?</small></span>', phones[ANA].get(f"/t/{token}").text)
         assert [int(s) for s in scoreboard] == seals
         if max(seals) < 2:
             assert f"{NAMES[starter]} starts round {number + 1}" in text_of(section)

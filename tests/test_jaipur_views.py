@@ -361,7 +361,7 @@ def test_bonus_tokens_are_all_shown_once_the_round_is_scored(app, monkeypatch):
 
 # --- entering the physical bonus token's value ----------------------------------
 
-def test_enter_mode_asks_the_value_from_what_is_left_in_the_pile(app, client):
+def test_enter_mode_asks_the_value_printed_on_the_pile(app, client):
     token = new_table(app, bonus="enter")
     shown = preview(client, token, ANA, "cloth", 3)
     form = sale_form_html(shown.text)
@@ -382,9 +382,10 @@ def test_enter_mode_asks_the_value_from_what_is_left_in_the_pile(app, client):
     assert right.status_code == 303 and events(app)[-1]["bonus"] == 3
     data = confirm_data(preview(client, token, BEN, "spice", 3).text, bonus="3")
     assert client.post(f"/t/{token}/jaipur/sale", data=data).status_code == 303
-    # Both 3s are taken: the form offers 1 and 2 only, and a 3 is refused.
+    # Both 3s are taken, face down: the form still offers 1, 2 and 3 (what is left would tell what was
+    # taken); a 3 entered by mistake is refused.
     shown = preview(client, token, ANA, "leather", 3)
-    assert re.findall(r'name="bonus" value="(\d+)"', sale_form_html(shown.text)) == ["1", "2"]
+    assert re.findall(r'name="bonus" value="(\d+)"', sale_form_html(shown.text)) == ["1", "2", "3"]
     third = client.post(f"/t/{token}/jaipur/sale", data=confirm_data(shown.text, bonus="3"))
     assert "There is no bonus token of 3 left in the pile for 3 cards (1–3)." in third.text
     assert entry_count(app) == 2
@@ -490,3 +491,12 @@ def test_the_watch_view_shows_the_board_without_forms(app, client):
     assert watch.status_code == 200 and "<form" not in watch.text
     assert "Diamonds tokens left, top first" in watch.text and "1 face down" in watch.text
     assert "Choose whose phone" not in watch.text
+
+
+def test_the_scores_say_1_seal_and_0_seals(app, client):
+    token = new_table(app)
+    post(client, token, "end-round")
+    post(client, token, "camels", camels_0="2", camels_1="1")  # Ana's camel token wins the round
+    row = re.search(r'<ol class="score-row"[^>]*>(.*?)</ol>', client.get(f"/t/{token}").text, re.S).group(1)
+    assert re.findall(r'<span class="points">(\d+) <small class="unit">(\w+)</small>', row) == [
+        ("1", "seal"), ("0", "seals")]

@@ -47,7 +47,7 @@ def carambouille_events() -> list[dict]:
         OPEN, close(45), c_sale(BEN, "tomatoes", 2), buy(BEN, "basket"), end(BEN),
         c_sale(CY, "hens", 2, ("bargain", ANA)), end(CY),
         c_sale(ANA, "cheese", 2, ("illusion", ANA), ("overstock", CY)),
-        c_sale(ANA, "cheese", 2), buy(ANA, "persuasion", "i_lied"), end(ANA),
+        c_sale(ANA, "sausage", 2), buy(ANA, "persuasion", "i_lied"), end(ANA),
         {"type": "basket", "player": BEN},
         deal([2, 3, 3], [6, 7, 4]),
         OPEN, {"type": "i_lied", "player": ANA}, {"type": "persuasion", "player": ANA, "target": BEN},
@@ -104,26 +104,29 @@ def suspend(player, **hand):
     return {"type": "suspend", "player": player, "hand": hand}
 
 
+# Every player sells exactly 7 cards a round: a suspend lays down the whole hand left.
 FRUTTI_EVENTS = [
     {"type": "dishes", "order": TRACK},
     play(ANA, "octopus"),  # octopus 30 → 50, sea urchins 50 → 30
     play(BEN, "octopus"),  # octopus 50 → 0, every other dish one stall right
-    play(CY, "mussels"),
-    suspend(ANA, octopus=1), suspend(BEN), suspend(CY, mussels=2),
+    play(CY, "mussels"),  # mussels 30 → 50, sea urchins 50 → 30
+    suspend(ANA, octopus=6), suspend(BEN, shrimp=6), suspend(CY, mussels=2, oysters=4),
     {"type": "next_round"},
-    {"type": "tally", "order": TRACK, "cards": [{"sea_urchins": 2}, {"octopus": 3}, {"shrimp": 7}]},
+    {"type": "tally", "order": TRACK,
+     "cards": [{"sea_urchins": 2, "oysters": 5}, {"octopus": 3, "mussels": 4}, {"shrimp": 7}]},
     {"type": "next_round"},
     {"type": "dishes", "keep": True, "order": TRACK},
-    play(CY, "octopus"), suspend(ANA), suspend(BEN, sea_urchins=1), suspend(CY),
+    play(CY, "octopus"), suspend(ANA, shrimp=7), suspend(BEN, sea_urchins=1, oysters=6), suspend(CY, mussels=6),
 ]
 FRUTTI = ("frutti", ["Ana", "Ben", "Cy"], {"first_player": 0}, FRUTTI_EVENTS)
 
-# Equal money at the top: Ana and Ben 300 each, Cy 90 (ranks 1, 1, 3).
+# Equal money at the top: Ana and Ben 330 each, Cy 270 (ranks 1, 1, 3).
 FRUTTI_TIE_EVENTS = [
     event
     for round_number in range(3)
     for event in [{"type": "tally", "order": TRACK,
-                   "cards": [{"sea_urchins": 2}, {"sea_urchins": 2}, {"octopus": 1}]}]
+                   "cards": [{"sea_urchins": 2, "shrimp": 4, "oysters": 1}, {"sea_urchins": 2, "shrimp": 4, "oysters": 1},
+                             {"octopus": 1, "oysters": 6}]}]
     + ([{"type": "next_round"}] if round_number < 2 else [])
 ]
 
@@ -167,5 +170,5 @@ def test_carambouille_review_through_the_log(app):
 
 def test_frutti_equal_money_shares_the_first_rank(app):
     review = review_for(app, record_all(app, "frutti", ["Ana", "Ben", "Cy"], {}, FRUTTI_TIE_EVENTS))
-    assert [(s.rank, s.score) for s in review.standings] == [(1, 300), (1, 300), (3, 90)]
+    assert [(s.rank, s.score) for s in review.standings] == [(1, 330), (1, 330), (3, 270)]
     assert review.winners == (ANA, BEN)

@@ -30,6 +30,13 @@ def dated(app, token: str, when: datetime) -> None:
         db.session.commit()
 
 
+def csv_rows(response) -> list[list[str]]:
+    """A CSV file as a spreadsheet reads it: UTF-8 announced by its byte-order mark."""
+    data = response.get_data()
+    assert data.startswith("\ufeff".encode())  # without it, a spreadsheet shows "ChloÃ©"
+    return list(csv.reader(io.StringIO(data.decode("utf-8-sig"))))
+
+
 # --- results ---------------------------------------------------------------------------------
 
 
@@ -107,25 +114,25 @@ def test_results_csv_has_standings_then_the_breakdown(app, client):
     response = client.get(f"/t/{token}/results.csv")
     assert response.headers["Content-Type"].startswith("text/csv")
     assert "attachment" in response.headers["Content-Disposition"]
-    rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
-    assert rows[:5] == [["Rank", "Player", "Money"], ["1", "Cy", "200"], ["2", "Ben", "120"], ["3", "Ana", "100"], []]
+    rows = csv_rows(response)
+    assert rows[:5] == [["Rank", "Player", "Money"], ["1", "Cy", "400"], ["2", "Ben", "320"], ["3", "Ana", "150"], []]
     assert rows[5] == ["Round", "Ana", "Ben", "Cy", "Ana total", "Ben total", "Cy total", "Note"]
     assert rows[6:] == [
-        ["1", "0", "0", "150", "0", "0", "150", "Ana started"],
-        ["2", "100", "90", "0", "100", "90", "150", "Ben started, entered at once"],
-        ["3", "0", "30", "50", "100", "120", "200", "Cy started"],
+        ["1", "0", "60", "230", "0", "60", "230", "Ana started"],
+        ["2", "150", "170", "0", "150", "230", "230", "Ben started, entered at once"],
+        ["3", "0", "90", "170", "150", "320", "400", "Cy started"],
     ]
 
 
 def test_jaipur_csv_ranks_by_seals_with_the_points_beside(app, client):
     token = record_all(app, *JAIPUR)
-    rows = list(csv.reader(io.StringIO(client.get(f"/t/{token}/results.csv").get_data(as_text=True))))
+    rows = csv_rows(client.get(f"/t/{token}/results.csv"))
     assert rows[:3] == [["Rank", "Player", "Seals", "Points"], ["1", "Ben", "2", "91"], ["2", "Ana", "1", "95"]]
 
 
 def test_csv_cells_never_start_a_formula(app, client):
     token = make_table(app, "frutti", ["=HYPERLINK(1)", "Bea"])
-    rows = list(csv.reader(io.StringIO(client.get(f"/t/{token}/results.csv").get_data(as_text=True))))
+    rows = csv_rows(client.get(f"/t/{token}/results.csv"))
     assert rows[1][1] == "'=HYPERLINK(1)"
 
 
@@ -224,14 +231,21 @@ def test_history_csv_follows_the_filters(app, client):
     record_all(app, *JAIPUR)
     record_all(app, *FRUTTI)
     response = client.get("/history.csv?game=jaipur")
-    rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
+    rows = csv_rows(response)
     assert rows[0] == ["Date", "Game", "Players", "Winners", "Status", "Results"]
     assert len(rows) == 2 and rows[1][1:5] == ["Jaipur", "Ana, Ben", "Ben", "finished"]
     assert rows[1][5].startswith("http://companion.test/w/") and rows[1][5].endswith("/results")
-    assert len(list(csv.reader(io.StringIO(client.get("/history.csv").get_data(as_text=True))))) == 3
+    assert len(csv_rows(client.get("/history.csv"))) == 3
 
 
 # --- players ---------------------------------------------------------------------------------
+
+
+def record_of(text: str, player: str, game: str) -> dict[str, str]:
+    """A player's record at one game on the Players page, figure by figure."""
+    card = re.search(rf'href="/players/{player}">{player}</a></h2>(.*?)</li>', text, re.S).group(1)
+    table = re.search(rf"<caption>{game}<(.*?)</table>", card, re.S).group(1)
+    return dict(re.findall(r'data-label="([^"]+)">([^<]+)', table))
 
 
 def test_players_are_matched_by_name_whatever_the_case_and_spaces(app, client):
@@ -242,14 +256,40 @@ def test_players_are_matched_by_name_whatever_the_case_and_spaces(app, client):
     record_all(app, "frutti", ["Ana", "Ben", "Cy"], {}, FRUTTI_TIE_EVENTS)  # Ana and Ben share it
     text = page_text(client.get("/players"))
     assert text.count('href="/players/') == 3  # Ana, Ben, Cy: "ana " and "ANA" are Ana
-    ana = re.search(r'href="/players/Ana">Ana</a></h2>(.*?)</li>', text).group(1)
+    ana = re.search(r'href="/players/Ana">Ana</a></h2>(.*?)</li>', text, re.S).group(1)
     assert "4 sessions · 2 wins" in ana
-    carambouille = re.search(r"Carambouille</th>(.*?)</tr>", ana).group(1)
-    cells = re.findall(r'data-label="[^"]+">([^<]+)', carambouille)
-    assert cells == ["3", "1", "50 %", "920", "460"]  # 3 played, 2 finished: 920 and 0
-    assert "2 finished" in carambouille
-    frutti = re.findall(r'data-label="[^"]+">([^<]+)', re.search(r"Frutti di Mare</th>(.*?)</tr>", ana).group(1))
-    assert frutti == ["1", "1", "100 %", "300", "300"]
+    # 3 played, 2 finished: 920 and 0.
+    assert record_of(text, "Ana", "Carambouille") == {
+        "Games played": "3", "Games won": "1", "Win rate": "50 %", "Best points": "920", "Average points": "460"}
+    assert "2 finished" in ana
+    assert record_of(text, "Ana", "Frutti di Mare") == {
+        "Games played": "1", "Games won": "1", "Win rate": "100 %", "Best money": "330", "Average money": "330"}
+
+
+def test_jaipur_statistics_count_matches_rounds_and_seals_not_summed_points(app, client):
+    # Ana has more points over the match (95 to 91), but Ben won it on seals: points summed over rounds
+    # would make the loser look best.
+    record_all(app, *JAIPUR)
+    text = page_text(client.get("/players"))
+    assert record_of(text, "Ben", "Jaipur") == {
+        "Matches played": "1", "Matches won": "1", "Win rate": "100 %", "Rounds won": "2 of 3", "Seals won–lost": "2–1"}
+    assert record_of(text, "Ana", "Jaipur") == {
+        "Matches played": "1", "Matches won": "0", "Win rate": "0 %", "Rounds won": "1 of 3", "Seals won–lost": "1–2"}
+    assert "95" not in record_of(text, "Ana", "Jaipur").values()
+
+
+def test_who_wins_most_lists_the_most_wins_first(app, client):
+    record_all(app, *JAIPUR)  # Ben wins
+    record_all(app, "frutti", ["Ana", "Ben", "Cy"], {}, FRUTTI_TIE_EVENTS)  # Ana and Ben share it
+    record_all(app, "carambouille", ["Cy", "Ben", "Ana"], {}, [OPEN, close(), c_sale(0, "cheese", 1),
+                                                               {"type": "end_game"}])  # Cy wins
+    home = client.get("/").text
+    assert 'href="/players?order=wins">Who wins most</a>' in home
+    ranked = page_text(client.get("/players?order=wins"))
+    assert "<h1>Who wins most</h1>" in ranked
+    # Ben 2 wins; Ana and Cy 1 each, Cy with the better rate (1 of 2 finished, Ana 1 of 3).
+    assert re.findall(r'href="/players/(\w+)">', ranked) == ["Ben", "Cy", "Ana"]
+    assert re.findall(r'href="/players/(\w+)">', page_text(client.get("/players"))) == ["Ana", "Ben", "Cy"]
 
 
 def test_a_player_page_lists_their_sessions(app, client):
@@ -261,14 +301,6 @@ def test_a_player_page_lists_their_sessions(app, client):
     assert text.count('class="session-card"') == 2
     assert "Won by <strong>Ben</strong>" in text and "playing" in text
     assert client.get("/players/Nobody").status_code == 404
-
-
-def test_jaipur_statistics_use_the_points_of_the_match(app, client):
-    record_all(app, *JAIPUR)
-    text = page_text(client.get("/players"))
-    ben = re.search(r'href="/players/Ben">Ben</a></h2>(.*?)</li>', text).group(1)
-    jaipur = re.findall(r'data-label="[^"]+">([^<]+)', re.search(r"Jaipur</th>(.*?)</tr>", ben).group(1))
-    assert jaipur == ["1", "1", "100 %", "91", "91"]
 
 
 # --- finished sessions are read-only; reopening ----------------------------------------------
@@ -359,3 +391,52 @@ def test_the_watch_view_cannot_reopen(app, client):
         watch = table_of(token).watch_token
     assert "Reopen" not in page_text(client.get(f"/w/{watch}"))
     assert client.post(f"/t/{watch}/reopen", data={"key": form_key()}).status_code == 404
+
+
+# --- the session review, read by a table after the game ----------------------------------------
+
+
+def test_csv_files_start_with_a_byte_order_mark_so_chloe_stays_chloe(app, client):
+    token = record_all(app, "frutti", ["Chloé", "Ben", "Cy"], {}, FRUTTI_TIE_EVENTS)
+    for path in (f"/t/{token}/results.csv", "/history.csv"):
+        data = client.get(path).get_data()
+        assert data[:3] == b"\xef\xbb\xbf"
+        assert "Chloé" in data.decode("utf-8-sig") and "Chloé" not in data.decode("cp1252", errors="replace")
+
+
+@pytest.mark.parametrize("typed", ["chloe", "Chloé", "CHLOE", " chloé "])
+def test_the_history_finds_chloe_whatever_the_accents(app, client, typed):
+    record_all(app, "frutti", ["Chloé", "Ben", "Cy"], {}, FRUTTI_TIE_EVENTS)
+    record_all(app, "frutti", ["Ana", "Ben", "Cy"], {}, FRUTTI_TIE_EVENTS)
+    assert len(listed(client.get("/history", query_string={"player": typed}))) == 1
+    assert client.get("/players/chloe").status_code == 200
+
+
+def test_a_table_never_played_is_called_abandoned_after_a_day_and_can_be_left_out(app, client):
+    old = datetime.now(UTC) - timedelta(days=3)
+    abandoned = make_table(app, "jaipur", ["Ana", "Ben"])  # opened three days ago, nothing recorded since
+    dated(app, abandoned, old)
+    fresh = make_table(app, "jaipur", ["Ana", "Ben"])  # opened just now: still playing
+    going = record_all(app, "jaipur", ["Ana", "Ben"], {}, [{"type": "sale", "player": 0, "good": "cloth", "cards": 1}])
+    dated(app, going, old)  # opened long ago, but an entry was recorded just now: still playing
+    finished = record_all(app, "frutti", ["Ana", "Ben", "Cy"], {}, FRUTTI_TIE_EVENTS)
+    dated(app, finished, old)
+    cards = dict(re.findall(r'href="/w/([^/]+)/results">.*?<span class="status (\w+)">', page_text(client.get("/history")),
+                            re.S))
+    with app.app_context():
+        watch = {token: table_of(token).watch_token for token in (abandoned, fresh, going, finished)}
+    assert cards == {watch[abandoned]: "abandoned", watch[fresh]: "playing", watch[going]: "playing",
+                     watch[finished]: "finished"}
+    assert "nothing recorded for 24 hours" in page_text(client.get("/history"))
+
+    def shown(status):
+        text = page_text(client.get("/history", query_string={"status": status}))
+        return {token for token, watch_token in watch.items() if watch_token in text}
+
+    assert shown("active") == {fresh, going, finished}
+    assert shown("abandoned") == {abandoned}
+    assert shown("playing") == {fresh, going}
+    assert shown("finished") == {finished}
+    rows = csv_rows(client.get("/history.csv"))
+    assert sorted(row[4] for row in rows[1:]) == ["abandoned", "finished", "playing", "playing"]
+    assert len(csv_rows(client.get("/history.csv?status=active"))) == 4

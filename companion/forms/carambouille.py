@@ -12,6 +12,7 @@ from wtforms import FieldList, Form, HiddenField, IntegerField, RadioField, Sele
 from wtforms.validators import AnyOf, InputRequired, NumberRange, Optional, Regexp, ValidationError
 
 from ..rules import carambouille as game
+from ..rules.words import plural
 from . import ActionForm
 
 SEAT = NumberRange(min=0, max=game.MAX_PLAYERS - 1)
@@ -182,7 +183,7 @@ def _memo_fields():
         for cards in range(1, 6):
             yield f"m{value}_{cards}", WholeNumberField(
                 f"{cards} × {value}",
-                validators=[InputRequired(f"Give the value of {cards} card{'s' if cards > 1 else ''} of {value}."),
+                validators=[InputRequired(f"Give the value of {plural(cards, 'card', 'cards')} of {value}."),
                             NumberRange(min=0, max=game.MAX_MEMO_VALUE,
                                         message=f"A selling value is 0 to {game.MAX_MEMO_VALUE} points.")])
 

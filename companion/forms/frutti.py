@@ -11,6 +11,7 @@ from wtforms import FieldList, Form, FormField, HiddenField, IntegerField, Selec
 from wtforms.validators import InputRequired, Length, Optional, StopValidation, ValidationError
 
 from ..rules.frutti import HAND_SIZE, MAX_PLAYERS, PLURAL, SEAFOOD, STALLS
+from ..rules.words import pick
 from . import CONTROL, NAME_LENGTH, ActionForm, clean_name
 
 SEAFOOD_CHOICES = [(seafood, PLURAL[seafood].capitalize()) for seafood in SEAFOOD]
@@ -60,7 +61,7 @@ def check_layout(field: FieldList) -> None:
         entry.errors = [*entry.errors, "Choose a dish."]
     if missing:
         stalls = ", ".join(str(stall) for stall, _ in missing)
-        raise ValidationError(f"Choose the dish under the stall{'s' if len(missing) > 1 else ''} {stalls}.")
+        raise ValidationError(f"Choose the dish under the {pick(len(missing), 'stall', 'stalls')} {stalls}.")
     for seafood in SEAFOOD:
         under = [(stall, entry) for stall, entry in zip(STALLS, field.entries) if entry.data == seafood]
         if len(under) > 1:

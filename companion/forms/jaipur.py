@@ -47,10 +47,11 @@ class SaleForm(ActionForm):
         return ":".join("" if field.data is None else str(field.data)
                         for field in (self.player, self.good, self.cards))
 
-    def event(self) -> dict:
-        """The sale entry (the app fills in a drawn bonus token)."""
+    def event(self, bonus_mode: str = "enter") -> dict:
+        """The sale entry. In "draw" mode the app draws the bonus token: a value sent is left out, so a
+        phone can neither choose its token nor probe the pile with refusals ("no 3 left")."""
         event = {"type": "sale", "player": self.player.data, "good": self.good.data, "cards": self.cards.data}
-        if self.bonus.data is not None:
+        if self.bonus.data is not None and bonus_mode == "enter":
             event["bonus"] = self.bonus.data
         return event
 

@@ -39,6 +39,9 @@ class HistoryFilterForm(FlaskForm):
     player = StringField("Player", filters=[clean_name], validators=[Optional(), Length(max=NAME_LENGTH)])
     since = DayField("From", validators=[Optional()])
     until = DayField("To", validators=[Optional()])
+    status = SelectField("Status", default="", choices=[
+        ("", "Any"), ("active", "All but abandoned"), ("finished", "Finished"), ("playing", "Still playing"),
+        ("abandoned", "Abandoned")])
 
     def __init__(self, *args, games: list[tuple[str, str]] = (), **kwargs) -> None:
         super().__init__(*args, **kwargs)

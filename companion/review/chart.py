@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ..rules.words import plural
+
 WIDTH, HEIGHT = 360, 220
 LEFT, RIGHT, TOP, BOTTOM = 44, 14, 12, 34
 PLOT_W, PLOT_H = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
@@ -135,5 +137,5 @@ def description(players: Sequence[str], progression: Sequence[tuple[str, Sequenc
     final = progression[-1][1]
     order = sorted(range(len(players)), key=lambda seat: (-final[seat], seat))
     ends = ", ".join(f"{players[seat]} {final[seat]}" for seat in order)
-    count = f"{periods} {period_name.lower()}{'' if periods == 1 else 's'}"
+    count = plural(periods, period_name.lower(), f"{period_name.lower()}s")
     return f"{y_title} after each {period_name.lower()} ({count}). At the end: {ends}."

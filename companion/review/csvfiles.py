@@ -8,6 +8,8 @@ from collections.abc import Iterable, Sequence
 
 from ..rules.review import Review
 
+# Spreadsheets read a CSV file as UTF-8 only when it starts with the byte-order mark.
+BOM = "\ufeff"
 # A cell starting like a formula would run in a spreadsheet: names are data, never formulas.
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 

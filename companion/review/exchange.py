@@ -45,9 +45,42 @@ def _time(moment: datetime | None) -> str | None:
     return (moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment).isoformat()
 
 
+WITHHELD = ("Made during play: what was still secret at the table (a bonus token face down, the Carambouille "
+            "cards a player holds) is left out of the entries marked \"withheld\". This file shows the session "
+            "but cannot be imported; export it again once the game is over.")
+WITHHELD_REFUSED = ("This file was exported during play: it leaves out what was still secret at the table, so the "
+                    "session cannot be rebuilt from it. Export it again once the game is over.")
+
+
+def withheld_keys(table: Table, logged: list[Entry]) -> dict[int, tuple[str, ...]]:
+    """Entry number -> the keys of its event still secret from the table now (the game's ``withheld``)."""
+    game = GAMES[table.game]
+    if not hasattr(game, "withheld"):
+        return {}
+    voided = entries.voided_seqs(logged)
+    state = game.new_game(table.players, table.options)
+    applied = []
+    for entry in logged:
+        if entries.is_game_entry(entry):
+            applied.append((entry, state))
+            if entry.seq not in voided:
+                state = game.apply(state, entry.event)
+    return {entry.seq: keys for entry, before in applied if (keys := game.withheld(before, entry.event, state))}
+
+
+def _item(entry: Entry, secret: tuple[str, ...]) -> dict[str, Any]:
+    item = {"seq": entry.seq, "time": _time(entry.created_at), "type": entry.type, "event": entry.event,
+            "summary": entry.summary}
+    if secret:
+        item["event"] = {key: value for key, value in entry.event.items() if key not in secret}
+        item["withheld"] = list(secret)
+    return item
+
+
 def export(table: Table, logged: list[Entry]) -> dict[str, Any]:
-    """The session as a JSON-able dict: everything needed to rebuild it."""
-    return {
+    """The session as a JSON-able dict: everything needed to rebuild it, but what is still secret at the table."""
+    secret = withheld_keys(table, logged)
+    data = {
         "format": FORMAT,
         "version": VERSION,
         "game": table.game,
@@ -57,11 +90,11 @@ def export(table: Table, logged: list[Entry]) -> dict[str, Any]:
         "status": table.status,
         "created_at": _time(table.created_at),
         "finished_at": _time(table.finished_at),
-        "entries": [
-            {"seq": e.seq, "time": _time(e.created_at), "type": e.type, "event": e.event, "summary": e.summary}
-            for e in logged
-        ],
+        "entries": [_item(entry, secret.get(entry.seq, ())) for entry in logged],
     }
+    if secret:
+        data["withheld"] = WITHHELD
+    return data
 
 
 def dumps(table: Table, logged: list[Entry]) -> str:
@@ -183,6 +216,8 @@ def build(data: Mapping[str, Any]) -> tuple[Table, list[Entry]]:
     items = data.get("entries", [])
     if not isinstance(items, list):
         raise ImportRefused("The entries must be a list.")
+    if "withheld" in data or any(isinstance(item, dict) and "withheld" in item for item in items):
+        raise ImportRefused(WITHHELD_REFUSED)
     if len(items) > MAX_ENTRIES:
         raise ImportRefused(f"The file has {len(items)} entries; at most {MAX_ENTRIES} can be imported.")
     replay = Replay(table)

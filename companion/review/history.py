@@ -11,12 +11,19 @@ from flask import current_app
 
 from .. import entries
 from ..extensions import db
-from ..models import REMOVED, Seat, Table
+from ..models import REMOVED, Entry, Seat, Table
 from ..rules import GAMES, RuleError
 from .session import review_of
 from .stats import Outcome, name_key
 
 PAGE_SIZE = 20
+
+# What the history says of a session: finished; still playing; or abandoned, when nothing has been
+# recorded at it for ABANDONED_AFTER_HOURS and it is not finished (a table opened and never played).
+FINISHED, PLAYING, ABANDONED = "finished", "playing", "abandoned"
+# The status filter: "active" is every session but the abandoned ones.
+ACTIVE = "active"
+STATUSES = (ACTIVE, FINISHED, PLAYING, ABANDONED)
 
 
 def local_zone() -> tzinfo:
@@ -50,6 +57,39 @@ class Filters:
     player: str | None = None
     since: date | None = None
     until: date | None = None
+    status: str | None = None  # one of STATUSES
+
+
+def abandoned_before() -> datetime:
+    """Sessions with nothing recorded since this moment, and not finished, are abandoned."""
+    return datetime.now(UTC) - timedelta(hours=float(current_app.config["ABANDONED_AFTER_HOURS"]))
+
+
+def _last_entries():
+    """Per table, the time of its newest entry."""
+    return (sa.select(Entry.table_id, sa.func.max(Entry.created_at).label("last"))
+            .group_by(Entry.table_id).subquery())
+
+
+def last_activity(ids: list[int]) -> dict[int, datetime]:
+    """Per table id, the time of its newest entry (tables without one are left out)."""
+    if not ids:
+        return {}
+    rows = db.session.execute(sa.select(Entry.table_id, sa.func.max(Entry.created_at))
+                              .where(Entry.table_id.in_(ids)).group_by(Entry.table_id))
+    return {table_id: moment for table_id, moment in rows if moment is not None}
+
+
+def _utc(moment: datetime) -> datetime:
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
+
+
+def status_of(table: Table, last: datetime | None, before: datetime | None = None) -> str:
+    """FINISHED, PLAYING or ABANDONED: nothing recorded since ``before`` (default: abandoned_before())."""
+    if table.finished:
+        return FINISHED
+    before = abandoned_before() if before is None else before
+    return ABANDONED if _utc(last or table.created_at) < before else PLAYING
 
 
 def matching_ids(filters: Filters) -> list[int]:
@@ -61,9 +101,19 @@ def matching_ids(filters: Filters) -> list[int]:
         query = query.where(Table.created_at >= _day_start(filters.since))
     if filters.until:
         query = query.where(Table.created_at < _day_start(filters.until + timedelta(days=1)))
+    if filters.status == FINISHED:
+        query = query.where(Table.status == FINISHED)
+    elif filters.status in (ACTIVE, PLAYING, ABANDONED):
+        last = _last_entries()
+        idle = sa.func.coalesce(last.c.last, Table.created_at) < abandoned_before()
+        query = query.outerjoin(last, last.c.table_id == Table.id)
+        if filters.status == ACTIVE:
+            query = query.where(sa.or_(Table.status == FINISHED, sa.not_(idle)))
+        else:
+            query = query.where(Table.status != FINISHED, idle if filters.status == ABANDONED else sa.not_(idle))
     ids = list(db.session.scalars(query))
     if filters.player:
-        # Names are matched in Python: SQL's lower() does not fold "É" to "é" everywhere.
+        # Names are matched in Python: SQL's lower() does not fold "É" to "é", nor "é" to "e", everywhere.
         key = name_key(filters.player)
         seated = {table_id for table_id, name in db.session.execute(sa.select(Seat.table_id, Seat.name))
                   if name_key(name) == key}
@@ -112,21 +162,36 @@ def tables_by_ids(ids: list[int]) -> list[Table]:
     return [found[i] for i in ids if i in found]
 
 
-def outcome(table: Table) -> Outcome:
-    """Who won (or leads) and each player's score, from the table's entries."""
+_UNREAD = object()
+
+
+def outcome(table: Table, last=_UNREAD, before: datetime | None = None) -> Outcome:
+    """Who won (or leads), what each player's record gains, and whether it was abandoned, from its entries.
+
+    ``last``: the time of the table's newest entry (None: it has none), if the caller has read it.
+    """
+    if last is _UNREAD:
+        last = last_activity([table.id]).get(table.id)
     game = entries.game_of(table)
     try:
         review = review_of(table.game, game, entries.state_of(table))
-        winners, scores = review.winners, review.stat_scores
+        winners, record, stats, session_name = review.winners, review.record, review.stats, review.session_name
     except RuleError as error:
         # A log the rules no longer accept must not take the history down with it.
         current_app.logger.error("table %s cannot be replayed: %s", table.id, error)
-        winners, scores = (), (0,) * len(table.seats)
+        winners, record, stats, session_name = (), (), (), "Games"
     return Outcome(table.id, table.game, game.NAME, table.created_at, table.finished, tuple(table.players),
-                   tuple(winners), tuple(scores), table.watch_token)
+                   tuple(winners), tuple(record), table.watch_token, tuple(stats), session_name,
+                   status_of(table, last, before) == ABANDONED)
+
+
+def outcomes(tables: list[Table]) -> list[Outcome]:
+    """The outcome of each of ``tables``, in order (their newest entries read in one query)."""
+    newest, before = last_activity([table.id for table in tables]), abandoned_before()
+    return [outcome(table, newest.get(table.id), before) for table in tables]
 
 
 def all_outcomes() -> list[Outcome]:
     """Every session's outcome (the player statistics read them all)."""
-    tables = db.session.scalars(sa.select(Table).where(Table.game.in_(list(GAMES.keys())), Table.status != REMOVED))
-    return [outcome(table) for table in tables]
+    return outcomes(list(db.session.scalars(sa.select(Table).where(
+        Table.game.in_(list(GAMES.keys())), Table.status != REMOVED))))

@@ -9,7 +9,7 @@ from datetime import datetime
 from types import ModuleType
 from typing import Any, Protocol
 
-from ..rules.review import Review, first_placed, ranked
+from ..rules.review import Review, first_placed, ranked, score_stats
 
 # Each game's pure review module (companion/rules/<game>/review.py).
 REVIEW_MODULES = {
@@ -40,7 +40,8 @@ def review_of(slug: str, game: ModuleType, state) -> Review:
         return module.review(state)
     scores = tuple(game.scores(state))
     standings = ranked(scores)
-    return Review("Entry", "Points", "Points", standings, first_placed(standings), (), (), scores)
+    return Review("Entry", "Points", "Points", standings, first_placed(standings), (), (),
+                  tuple({"score": score} for score in scores), score_stats("points"))
 
 
 @dataclass(frozen=True)

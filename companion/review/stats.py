@@ -1,25 +1,30 @@
-"""Player statistics across sessions: players matched by name, whatever the case and spaces.
+"""Player statistics across sessions: players matched by name, whatever the case, spaces and accents.
 
 A session counts for "sessions played" as soon as the player sat at it;
-wins, win rate, best and average score count only finished sessions (a
+wins, win rate and the game's own figures count only finished sessions (a
 game left half-way says nothing about who wins). A shared first place is a
-win for each player sharing it. The score is what the game's review calls
-``stat_scores``: Carambouille points, Frutti di Mare money, Jaipur points
-over the match's scored rounds (the match itself is won on seals).
+win for each player sharing it. Each game says which figures mean something
+for it (its review's ``stats``): Carambouille's best and average points,
+Frutti di Mare's best and average money, Jaipur's rounds won and seals won
+and lost (a match is won on seals: points summed over its rounds say little).
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
 from .. import names
+from ..rules.review import Stat
+
+# How the Players page can be ordered.
+BY_NAME, BY_WINS = "name", "wins"
 
 
 def name_key(name: str) -> str:
-    """A player's name as matched: "  ANA ", "ana" and "Àna" are the same player (``companion.names``)."""
+    """A player's name as matched: "  ANA ", "ana" and "Àna" are the same player; "Chloé" is found as "chloe" (``companion.names``)."""
     return names.key(name)
 
 
@@ -34,8 +39,24 @@ class Outcome:
     finished: bool
     players: tuple[str, ...]
     winners: tuple[int, ...]  # seats ranked first
-    scores: tuple[int, ...]  # per seat, see the module's docstring
+    record: tuple[Mapping[str, int], ...]  # per seat: what the session adds to the player's record
     link_token: str  # the watch token: the results page, read-only
+    stats: tuple[Stat, ...] = ()  # the game's figures
+    session_name: str = "Games"
+    abandoned: bool = False
+
+
+def _figure(stat: Stat, records: Sequence[Mapping[str, int]]) -> str:
+    """One figure over the finished sessions' records: "920", "212.5", "5 of 9", "5–3", or "–"."""
+    if not records:
+        return "–"
+    values = [record.get(stat.key, 0) for record in records]
+    if stat.how == "best":
+        return str(max(values))
+    if stat.how == "average":
+        return f"{round(sum(values) / len(values), 1):g}"
+    other = sum(record.get(stat.of, 0) for record in records)
+    return f"{sum(values)} of {other}" if stat.how == "out_of" else f"{sum(values)}–{other}"
 
 
 @dataclass
@@ -44,10 +65,12 @@ class GameStats:
 
     game: str
     game_name: str
+    session_name: str = "Games"
+    stats: tuple[Stat, ...] = ()
     sessions: int = 0
     finished: int = 0
     wins: int = 0
-    scores: list[int] = field(default_factory=list)
+    records: list[Mapping[str, int]] = field(default_factory=list)
 
     @property
     def win_rate(self) -> str:
@@ -55,16 +78,9 @@ class GameStats:
         return f"{round(100 * self.wins / self.finished)} %" if self.finished else "–"
 
     @property
-    def best(self) -> int | None:
-        return max(self.scores) if self.scores else None
-
-    @property
-    def average(self) -> str:
-        """The average score with one decimal when it has one ("212.5", "180"), or "–"."""
-        if not self.scores:
-            return "–"
-        value = round(sum(self.scores) / len(self.scores), 1)
-        return f"{value:g}"
+    def figures(self) -> list[tuple[str, str]]:
+        """(label, value) of each of the game's own figures: ("Best points", "920"), ("Rounds won", "5 of 9")."""
+        return [(stat.label, _figure(stat, self.records)) for stat in self.stats]
 
 
 @dataclass
@@ -78,6 +94,10 @@ class PlayerStats:
     wins: int
     last_played: datetime
 
+    @property
+    def finished(self) -> int:
+        return sum(game.finished for game in self.games)
+
 
 def _display_name(spellings: Counter, latest: str) -> str:
     """The spelling used most often; the latest one among equals."""
@@ -85,8 +105,9 @@ def _display_name(spellings: Counter, latest: str) -> str:
     return latest if spellings[latest] == best else next(s for s, n in spellings.most_common() if n == best)
 
 
-def player_stats(outcomes: Iterable[Outcome], game_order: Sequence[str] = ()) -> list[PlayerStats]:
-    """Every player who has played, by name, with their record per game."""
+def player_stats(outcomes: Iterable[Outcome], game_order: Sequence[str] = (),
+                 order: str = BY_NAME) -> list[PlayerStats]:
+    """Every player who has played, with their record per game; by name, or most wins first."""
     per_player: dict[str, dict[str, GameStats]] = defaultdict(dict)
     spellings: dict[str, Counter] = defaultdict(Counter)
     latest: dict[str, tuple[datetime, str]] = {}
@@ -96,16 +117,17 @@ def player_stats(outcomes: Iterable[Outcome], game_order: Sequence[str] = ()) ->
             clean = names.clean(name)
             spellings[key][clean] += 1
             latest[key] = (outcome.created_at, clean)
-            record = per_player[key].setdefault(outcome.game, GameStats(outcome.game, outcome.game_name))
+            record = per_player[key].setdefault(
+                outcome.game, GameStats(outcome.game, outcome.game_name, outcome.session_name, outcome.stats))
             record.sessions += 1
             if outcome.finished:
                 record.finished += 1
                 record.wins += seat in outcome.winners
-                record.scores.append(outcome.scores[seat])
-    order = {slug: i for i, slug in enumerate(game_order)}
+                record.records.append(outcome.record[seat] if seat < len(outcome.record) else {})
+    game_rank = {slug: i for i, slug in enumerate(game_order)}
     players = []
     for key, games in per_player.items():
-        records = sorted(games.values(), key=lambda g: (order.get(g.game, len(order)), g.game))
+        records = sorted(games.values(), key=lambda g: (game_rank.get(g.game, len(game_rank)), g.game))
         players.append(PlayerStats(
             key=key,
             name=_display_name(spellings[key], latest[key][1]),
@@ -114,6 +136,10 @@ def player_stats(outcomes: Iterable[Outcome], game_order: Sequence[str] = ()) ->
             wins=sum(g.wins for g in records),
             last_played=latest[key][0],
         ))
+    if order == BY_WINS:
+        # Who wins most: most wins, then the better win rate, then the name.
+        return sorted(players, key=lambda p: (-p.wins, -(p.wins / p.finished if p.finished else 0),
+                                              p.name.casefold(), p.key))
     return sorted(players, key=lambda p: (p.name.casefold(), p.key))
 
 

@@ -24,11 +24,17 @@ NOTE TO WHOEVER WRITES A GAME MODULE: all of this is required.
   dicts) because the app caches and shares them between requests. Any
   malformed event (unknown type, missing key, wrong type, bool for int, out
   of range, unknown seat) raises :class:`RuleError`, never KeyError etc.
-- ``scores(state) -> list[int]``: points per seat, in seating order.
+- ``scores(state) -> list[int]``: what the game ranks by, per seat, in seating
+  order: points (Carambouille), money (Frutti di Mare), seals of excellence
+  (Jaipur; its round points are ``jaipur.round_points``).
 - ``finished(state) -> bool``: whether the game has reached its end.
 - ``describe(state, event) -> str``: one sentence in words for the history,
   given the state *before* the event ("Ben sold 3 cheese for 180, Illusion
-  by Ben -> 300, Bargain by Ana -> 150").
+  by Ben -> 300, Bargain by Ana -> 150"). It never tells what is secret.
+- Optional, for a game with secrets: ``withheld(before, event, now) ->
+  tuple[str, ...]``: the keys of a recorded event whose values are still
+  secret from the table (``before``: the state the event was applied to;
+  ``now``: the table's newest state). An export leaves them out.
 
 Players appear in events by seat index (0-based int, seating order).
 Events are plain JSON-able dicts with a ``"type"`` key (see ``docs/events.md``,
@@ -45,13 +51,17 @@ class RuleError(ValueError):
     """An event the rules do not allow; ``str(error)`` is for the players.
 
     ``field`` names the event key (and so the form field) the sentence is
-    about, so a page can show it next to that field.
+    about, so a page can show it next to that field. ``public`` is the
+    sentence anyone at the table may read when the refusal is about an entry
+    already recorded (an undo that would make a later entry impossible): it
+    leaves out what that entry keeps secret, such as the card a player gave.
     """
 
-    def __init__(self, message: str, field: str | None = None) -> None:
+    def __init__(self, message: str, field: str | None = None, public: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.field = field
+        self.public = public or message
 
 
 class _Registry(dict):

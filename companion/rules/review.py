@@ -41,6 +41,27 @@ class Highlight:
 
 
 @dataclass(frozen=True)
+class Stat:
+    """One figure of a player's record at a game (the Players page), added up over their finished sessions.
+
+    ``how`` says how: ``"best"`` (the highest ``key``), ``"average"`` (of ``key``), ``"out_of"`` (the total
+    of ``key`` out of the total of ``of``: "5 of 9"), ``"won_lost"`` (the totals of ``key`` and ``of``:
+    "5–3"). ``key`` and ``of`` name values of ``Review.record``.
+    """
+
+    label: str
+    key: str
+    how: str
+    of: str | None = None
+
+
+# The record of a game whose sessions are won on a score: the best and the average score.
+def score_stats(name: str) -> tuple[Stat, ...]:
+    """ "Best points", "Average points" """
+    return (Stat(f"Best {name}", "score", "best"), Stat(f"Average {name}", "score", "average"))
+
+
+@dataclass(frozen=True)
 class Review:
     """Everything the results page shows about one session, derived from its state."""
 
@@ -51,8 +72,11 @@ class Review:
     winners: tuple[int, ...]  # the seats ranked first (the leaders while the game goes on)
     periods: tuple[Period, ...]
     highlights: tuple[Highlight, ...]
-    # What the player statistics count as a session's score (best, average), per seat.
-    stat_scores: tuple[int, ...]
+    # What this session adds to each seat's record on the Players page (values by name), and the
+    # figures of that record that mean something for the game.
+    record: tuple[dict[str, int], ...] = ()
+    stats: tuple[Stat, ...] = ()
+    session_name: str = "Games"  # "Games", "Matches": what the Players page counts
     # A second standings column where the game has one (Jaipur: the points behind the seals).
     extra_name: str | None = None
     extra: tuple[int, ...] | None = None
@@ -60,7 +84,7 @@ class Review:
     @property
     def progression(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
         """The chart's points: the start at zero, then the running totals after each period."""
-        seats = len(self.stat_scores)
+        seats = len(self.standings)
         return (("Start", (0,) * seats),) + tuple((p.label, p.totals) for p in self.periods)
 
 
@@ -81,11 +105,6 @@ def names(players: Sequence[str], seats: Sequence[int]) -> str:
     if len(chosen) <= 1:
         return "".join(chosen)
     return ", ".join(chosen[:-1]) + " and " + chosen[-1]
-
-
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """ "1 card", "3 cards"."""
-    return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
 def running(rows: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:

@@ -12,7 +12,6 @@ from .. import entries
 from ..forms.jaipur import PREVIEW, CamelsForm, EndRoundForm, NextRoundForm, SaleForm
 from ..models import Entry, Table
 from ..rules import RuleError, jaipur
-from ..security import device_id
 from ..templating import is_htmx
 from .table_page import GAME_FORMS, my_seat, record_form, refuse, render_table, table_or_404
 
@@ -90,9 +89,12 @@ def sale(token: str) -> Response | tuple[str, int]:
     form = SaleForm()
     note = _preview_note(form)
     if _confirmed(form):
-        prepare_sale(form, entries.state_of(table), preview=True)
+        state = entries.state_of(table)
+        prepare_sale(form, state, preview=True)
         try:
-            return record_form(table, "sale", form, lambda f: f.event(), rng=bonus_rng(), changed=STALE_PREVIEW)
+            return record_form(table, "sale", form, lambda f: f.event(state.bonus_mode), rng=bonus_rng(),
+                               changed=STALE_PREVIEW,
+                               recorder_sees=lambda entry: entry.event.get("bonus") is not None)
         except entries.TableChanged as error:
             note = error.message
     prepare_sale(form, entries.state_of(table), preview=True)
@@ -143,12 +145,18 @@ class BonusReveal:
     seller: int
     value: int
     pile: str  # "3 cards"
-    shown: str  # "own": this is the seller's phone; "tap": the phone that recorded it; "hidden"
+    shown: str  # "own": a phone of the seller's seat; "tap": the phone of nobody that recorded it; "hidden"
 
 
 @bp.app_template_global("jaipur_bonus_reveal")
-def bonus_reveal(state, seat: int | None, last_entry: Entry | None) -> BonusReveal | None:
-    """The drawn bonus token of the newest sale, for the seller's eyes only."""
+def bonus_reveal(state, seat: int | None, last_entry: Entry | None,
+                 recorded_here: int | None = None) -> BonusReveal | None:
+    """The drawn bonus token of the newest sale, for the seller's eyes only.
+
+    Decided by seat: every phone of the seller's seat shows it. A phone of nobody shows it (behind a
+    tap) only if it recorded that very sale (``recorded_here``: a phone passed round the table); the
+    table view keeps that phone's rendering apart (``table_page._reader``).
+    """
     if state.bonus_mode != "draw" or last_entry is None or last_entry.type != "sale":
         return None
     event = last_entry.event
@@ -158,7 +166,7 @@ def bonus_reveal(state, seat: int | None, last_entry: Entry | None) -> BonusReve
     seller = event.get("player")
     if seat == seller:
         shown = "own"
-    elif seat is None and last_entry.device == device_id():
+    elif seat is None and recorded_here == last_entry.seq:
         shown = "tap"
     else:
         shown = "hidden"

@@ -23,8 +23,10 @@ def _carambouille(table: Table) -> Table:
     return table
 
 
-def calculate(memo: dict[int, tuple[int, ...]]) -> tuple[CalculatorForm, list[str], int | None, int]:
-    """The calculator as asked in the query string: its form, the arithmetic in words, the value, the status."""
+def calculate(memo: dict[int, tuple[int, ...]], changed: frozenset = frozenset()
+              ) -> tuple[CalculatorForm, list[tuple[str, bool]], int | None, int]:
+    """The calculator as asked in the query string: its form, the arithmetic in words (each line with whether
+    it rests on the unconfirmed 5-card column), the value, the status."""
     form = CalculatorForm(request.args)
     if not request.args:
         return form, [], None, 200
@@ -36,14 +38,16 @@ def calculate(memo: dict[int, tuple[int, ...]]) -> tuple[CalculatorForm, list[st
     except RuleError as error:
         refuse(form, error.message, error.field)
         return form, [], None, 422
-    lines = [steps[0].text(product.name)] + [step.text() for step in steps[1:]]
+    words = [steps[0].text(product.word(form.cards.data))] + [step.text() for step in steps[1:]]
+    lines = [(line, not step.cancelled and game.on_ruling(product.face_value, step.column, changed))
+             for line, step in zip(words, steps)]
     return form, lines, steps[-1].value, 200
 
 
 def _memo_page(memo, changed, *, table: Table | None = None, watch: bool = False,
                here: str) -> tuple[str, int, dict]:
     """The memo page, or only its calculator for an htmx change (a wrong entry answers 200 so htmx swaps it)."""
-    form, lines, value, status = calculate(memo)
+    form, lines, value, status = calculate(memo, changed)
     context = {"memo": memo, "changed": changed, "game": game, "form": form, "lines": lines, "value": value,
                "table": table, "watch": watch, "here": here}
     if is_htmx():

@@ -44,20 +44,24 @@ def _filters() -> tuple[HistoryFilterForm, history.Filters]:
     form = HistoryFilterForm(request.args, games=_game_choices())
     if request.args and not form.validate():
         # Filters that cannot be read are left out; the form says why next to each field.
-        valid = {name: not getattr(form, name).errors for name in ("game", "player", "since", "until")}
+        valid = {name: not getattr(form, name).errors for name in FILTERS}
     else:
-        valid = dict.fromkeys(("game", "player", "since", "until"), True)
+        valid = dict.fromkeys(FILTERS, True)
     return form, history.Filters(
         game=form.game.data or None if valid["game"] else None,
         player=form.player.data or None if valid["player"] else None,
         since=form.since.data if valid["since"] else None,
         until=form.until.data if valid["until"] and valid["since"] else None,
+        status=form.status.data or None if valid["status"] else None,
     )
+
+
+FILTERS = ("game", "player", "since", "until", "status")
 
 
 def _filter_args(form: HistoryFilterForm) -> dict:
     """The filters as query arguments, for the page links and the CSV link."""
-    return {name: request.args[name] for name in ("game", "player", "since", "until") if request.args.get(name)}
+    return {name: request.args[name] for name in FILTERS if request.args.get(name)}
 
 
 @bp.get("/history")
@@ -65,7 +69,7 @@ def history_page() -> tuple[str, int]:
     """Every session, newest first, 20 to a page, with filters."""
     form, filters = _filters()
     page = history.page_of(history.matching_ids(filters), request.args.get("page", 1, type=int) or 1)
-    rows = [(table, history.outcome(table)) for table in page.tables]
+    rows = list(zip(page.tables, history.outcomes(page.tables)))
     status = 422 if form.errors else 200
     return render_template("review/history.html", form=form, page=page, rows=rows,
                            args=_filter_args(form)), status
@@ -80,21 +84,22 @@ def history_csv() -> Response:
     """The history list (with the same filters) as CSV."""
     _, filters = _filters()
     rows = []
-    for table in history.tables_by_ids(history.matching_ids(filters)):
-        outcome = history.outcome(table)
+    tables = history.tables_by_ids(history.matching_ids(filters))
+    for table, outcome in zip(tables, history.outcomes(tables)):
         rows.append([
             local_time(table.created_at, "%Y-%m-%d %H:%M"),
             outcome.game_name,
             ", ".join(outcome.players),
             _winner_names(outcome) if outcome.finished else "",
-            table.status,
+            history.ABANDONED if outcome.abandoned else table.status,
             url_for("review.watch_results", token=table.watch_token, _external=True),
         ])
     return _csv(csvfiles.history_csv(rows), "history.csv")
 
 
 def _csv(text: str, filename: str) -> Response:
-    response = make_response(text)
+    # The byte-order mark tells a spreadsheet the file is UTF-8: "Chloé", not "ChloÃ©".
+    response = make_response(csvfiles.BOM + text)
     response.headers["Content-Type"] = "text/csv; charset=utf-8"
     response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
@@ -210,9 +215,10 @@ def close(token: str) -> Response | tuple[str, int]:
 
 @bp.get("/players")
 def players() -> str:
-    """Everyone who has played, with their record per game."""
-    everyone = stats.player_stats(history.all_outcomes(), list(GAMES.keys()))
-    return render_template("review/players.html", players=everyone)
+    """Everyone who has played, with their record per game: by name, or who wins most first (``?order=wins``)."""
+    order = stats.BY_WINS if request.args.get("order") == stats.BY_WINS else stats.BY_NAME
+    everyone = stats.player_stats(history.all_outcomes(), list(GAMES.keys()), order)
+    return render_template("review/players.html", players=everyone, order=order, orders=(stats.BY_NAME, stats.BY_WINS))
 
 
 @bp.get("/players/<path:name>")

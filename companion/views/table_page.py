@@ -16,7 +16,7 @@ from wtforms import Field
 from .. import entries, live_read, regions
 from ..extensions import db
 from ..forms import InviteForm, UndoForm, fresh_forms
-from ..models import Table
+from ..models import Entry, Table
 from ..rules import RuleError
 from ..security import device_id
 from ..templating import is_htmx
@@ -65,12 +65,40 @@ def seat_choice(table: Table) -> int | str | None:
     return seat
 
 
+# The entry a phone of nobody recorded that only it may see (a drawn Jaipur bonus token), per table.
+RECORDED_HERE = "recorded_here"
+
+
+def recorded_here(token: str) -> int | None:
+    """The number of the entry this phone recorded and alone may see more of, at table ``token``."""
+    seq = session.get(RECORDED_HERE, {}).get(token)
+    return seq if type(seq) is int else None
+
+
+def note_recorded_here(table: Table, entry: Entry) -> None:
+    """Remember that this phone, which holds no seat, recorded ``entry``: it may show what only its recorder sees."""
+    if my_seat(table) is not None:
+        return
+    noted = dict(session.get(RECORDED_HERE, {}))
+    noted.pop(table.token, None)
+    noted[table.token] = entry.seq
+    session[RECORDED_HERE] = dict(list(noted.items())[-8:])
+
+
+def _reader(watch: bool, choice: int | str | None, token: str) -> tuple:
+    """Everything that decides what this phone may see of a table: its answer to "Who are you?" and,
+    for a phone of nobody, the entry it recorded itself (the rare case of a phone passed round)."""
+    if watch:
+        return None, None
+    return choice, None if isinstance(choice, int) else recorded_here(token)
+
+
 def table_context(table: Table, *, watch: bool = False, forms: dict | None = None) -> dict:
     """Everything the table view's templates need, derived from the entry log."""
     game = entries.game_of(table)
     state = entries.state_of(table)
     seat = None if watch else my_seat(table)
-    choice = None if watch else seat_choice(table)
+    choice, recorded = _reader(watch, None if watch else seat_choice(table), table.token)
     seating = entries.seating(table)
     # One read serves both the newest entries shown and the one "Undo" would take back.
     newest = entries.newest_entries(table, max(RECENT_ENTRIES, entries.LAST_LIVE_WINDOW))
@@ -87,6 +115,8 @@ def table_context(table: Table, *, watch: bool = False, forms: dict | None = Non
         "scores": game.scores(state),
         "watch": watch,
         "seat": seat,
+        # A phone of nobody that recorded the newest entry may see what only its recorder sees.
+        "recorded_here": recorded,
         # Right after joining, a phone is asked who holds it; until every seat has a phone, the invitation leads.
         "asking": not watch and not table.finished and choice is None,
         "seating": seating,
@@ -104,8 +134,9 @@ def table_context(table: Table, *, watch: bool = False, forms: dict | None = Non
     }
 
 
-def _region_key(table_id: int, watch: bool, seat: int | None) -> tuple:
-    return table_id, watch, seat, is_htmx(), request.url_root
+def _region_key(table_id: int, watch: bool, reader: tuple) -> tuple:
+    # ``reader`` covers everything that decides what the phone may see (``_reader``).
+    return table_id, watch, reader, is_htmx(), request.url_root
 
 
 def _region_version(last_seq: int, status: str, bell_seq: int | None, bell_plan: dict | None) -> tuple:
@@ -130,7 +161,7 @@ def render_table(table: Table, *, watch: bool = False, forms: dict | None = None
     if forms:
         body = render()
     else:
-        key = _region_key(table.id, watch, None if watch else seat_choice(table))
+        key = _region_key(table.id, watch, _reader(watch, None if watch else seat_choice(table), table.token))
         version = _region_version(table.last_seq, table.status, table.bell_seq, table.bell_plan)
         body = regions.render_shared(current_app.extensions["regions"], key, version, render)
     # htmx only swaps 2xx answers: a refused form comes back as 200 with its errors.
@@ -143,9 +174,9 @@ def kept_table(head: live_read.Head, token: str, *, watch: bool = False) -> tupl
     The seat is taken from the session as it is: a region is only ever kept under a seat that was
     checked against the table when it was rendered, so a seat out of range finds nothing here.
     """
-    seat = None if watch else session.get("seats", {}).get(token)
+    reader = _reader(watch, None if watch else session.get("seats", {}).get(token), token)
     kept = current_app.extensions["regions"].get(
-        _region_key(head.id, watch, seat), _region_version(head.last_seq, head.status, head.bell_seq, head.bell_plan))
+        _region_key(head.id, watch, reader), _region_version(head.last_seq, head.status, head.bell_seq, head.bell_plan))
     return (regions.fill(kept), 200) if kept is not None else None
 
 
@@ -180,15 +211,18 @@ def recorded_elsewhere(table: Table, form_name: str, form: FlaskForm, message: s
 
 def record_form(table: Table, form_name: str, form: FlaskForm,
                 build_event: Callable[[FlaskForm], dict], *, rng=None,
-                changed: str | None = None) -> Response | tuple[str, int]:
+                changed: str | None = None,
+                recorder_sees: Callable[[Entry], bool] | None = None) -> Response | tuple[str, int]:
     """Validate the form, record the event it describes, and answer with the table (PRG or the htmx partial).
 
     ``changed``: see ``entries.record``; its refusal (TableChanged) is the caller's to show.
+    ``recorder_sees(entry)``: whether the entry holds something its recorder may see when the phone
+    holds no seat (a drawn bonus token, on a phone passed round the table).
     """
     if form.validate_on_submit():
         try:
-            entries.record(table, build_event(form), device=device_id(), key=form.key.data,
-                           seen=form.seen.data, rng=rng, changed=changed)
+            entry = entries.record(table, build_event(form), device=device_id(), key=form.key.data,
+                                   seen=form.seen.data, rng=rng, changed=changed)
         except entries.TableChanged:
             raise
         except entries.AlreadyRecorded as error:
@@ -196,6 +230,8 @@ def record_form(table: Table, form_name: str, form: FlaskForm,
         except RuleError as error:
             refuse(form, error.message, error.field)
         else:
+            if recorder_sees is not None and recorder_sees(entry):
+                note_recorded_here(table, entry)
             if is_htmx():
                 return render_table(table)
             return redirect(url_for("tables.page", token=table.token), 303)

@@ -32,9 +32,10 @@ def end_round(phone, number: int, camels: tuple[int, int]) -> None:
 
 
 def seals(phone) -> list[str]:
-    """Each player's seals, as the scoreboard shows them ("1 seals")."""
-    return [re.match(r"\d+", text).group() for text in
-            phone.get_by_role("list", name="Scores").locator(".points").all_inner_texts()]
+    """Each player's seals, as the scoreboard shows them ("1 seal", "0 seals")."""
+    shown = phone.get_by_role("list", name="Scores").locator(".points").all_inner_texts()
+    assert all(re.fullmatch(r"1 seal|\d+ seals", text) for text in shown), shown
+    return [re.match(r"\d+", text).group() for text in shown]
 
 
 def test_a_short_jaipur_match_on_two_phones(new_phone):

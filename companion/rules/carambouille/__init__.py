@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import copy
 
+from companion.rules.words import pick, plural
+
 from companion.rules.carambouille.events import EVENT_TYPES, apply  # noqa: F401  (re-exported)
 from companion.rules.carambouille.memo import (  # noqa: F401  (re-exported)
     CARD_NAMES,
@@ -30,6 +32,7 @@ from companion.rules.carambouille.memo import (  # noqa: F401  (re-exported)
     SaleStep,
     effective_memo,
     normalise_memo,
+    on_ruling,
     products_by_value,
     sale_steps,
     sale_value,
@@ -55,6 +58,7 @@ from companion.rules.carambouille.page_helpers import (  # noqa: F401  (re-expor
 from companion.rules.carambouille.sales import (  # noqa: F401  (re-exported)
     MAX_PURCHASES,
     SalePreview,
+    overstocked_products,
     purchase_refusal,
     sale_preview,
 )
@@ -117,13 +121,21 @@ def finished(state: State) -> bool:
     return state.phase == FINISHED
 
 
+# What a player holds by type is theirs alone until the game is over: the types drawn, the card traded.
+_SECRET_KEYS = {"buy": ("cards",), "give_card": ("card",)}
+
+
+def withheld(before: State, event: dict, now: State) -> tuple[str, ...]:
+    """The keys of a recorded event still secret from the table: the Carambouille cards drawn in a purchase
+    and the card given in a trade, until the game is over."""
+    if finished(now) or not isinstance(event, dict):
+        return ()
+    return _SECRET_KEYS.get(event.get("type"), ())
+
+
 def complete(state: State, event: dict, rng=None) -> dict:
     """A copy of the event: the app leaves nothing to chance (the players draw the cards)."""
     return copy.deepcopy(event)
-
-
-def _cards(count: int, what: str = "card") -> str:
-    return f"{count} {what}{'' if count == 1 else 's'}"
 
 
 def describe(state: State, event: dict) -> str:
@@ -136,9 +148,9 @@ def describe(state: State, event: dict) -> str:
 
 def _describe_sale(state: State, event: dict, who) -> str:
     preview = sale_preview(state, event)
-    product = PRODUCT_BY_SLUG[event["product"]].name
-    lines = [f"{who('player')} sold {event['cards']} {product} for {preview.base}", *preview.lines[1:]]
-    back = f": the {product} goes back to {who('player')}'s hand" if preview.overstocked else ""
+    product, cards = PRODUCT_BY_SLUG[event["product"]], event["cards"]
+    lines = [f"{who('player')} sold {product.cards(cards)} for {preview.base}", *preview.lines[1:]]
+    back = f": the {pick(cards, 'card goes', 'cards go')} back to {who('player')}'s hand" if preview.overstocked else ""
     return ", ".join(lines) + back + "."
 
 
@@ -170,7 +182,8 @@ def _describe_deal(state: State, event: dict, who) -> str:
     left = state.stock - sum(event["cards"])
     last = " That is the last hand!" if left == 0 else ""
     return (
-        f"Hand {state.hand + 1}: {state.players[state.first_trader]} dealt {_cards(sum(event['cards']))}"
+        f"Hand {state.hand + 1}: {state.players[state.first_trader]} dealt "
+        f"{plural(sum(event['cards']), 'card', 'cards')}"
         f" ({given}); {left} left in the stock.{last}"
     )
 
@@ -188,7 +201,8 @@ def _describe_end_sales_turn(state: State, event: dict, who) -> str:
 
 def _describe_house_memo(state: State, event: dict, who) -> str:
     changes = memo_changes(dict(state.memo), event["memo"])
-    words = [f"{_cards(cards)} of {value} now {new} (was {old})" for value, cards, old, new in changes[:3]]
+    words = [f"{plural(cards, 'card', 'cards')} of {value} now {new} (was {old})"
+             for value, cards, old, new in changes[:3]]
     more = f" and {len(changes) - 3} more" if len(changes) > 3 else ""
     return f"House memo changed: {', '.join(words)}{more}; sales from now on use it."
 
@@ -197,7 +211,7 @@ def _describe_end_game(state: State, event: dict, who) -> str:
     best = max(state.points)
     top = [state.players[s] for s in state.seats if state.points[s] == best]
     names = top[0] if len(top) == 1 else f"{', '.join(top[:-1])} and {top[-1]}"
-    return f"The game is over: {names} {'wins' if len(top) == 1 else 'share the win'} with {best} points."
+    return f"The game is over: {names} {pick(len(top), 'wins', 'share the win')} with {best} points."
 
 
 _DESCRIPTIONS = {
@@ -213,7 +227,7 @@ _DESCRIPTIONS = {
     ),
     "sale": _describe_sale,
     "buy": lambda state, event, who: (
-        f"{who('player')} bought {_cards(len(event['cards']), 'Carambouille card')}"
+        f"{who('player')} bought {plural(len(event['cards']), 'Carambouille card', 'Carambouille cards')}"
         f" for {CARD_PRICE * len(event['cards'])} points."
     ),
     "end_sales_turn": _describe_end_sales_turn,

@@ -74,8 +74,14 @@ def require_turn(state: State, event: dict, doing: str) -> int:
 def spend(state: State, seat: int, card: str) -> State:
     """The player plays a Carambouille card they hold."""
     if not state.held[seat][CARD_TYPES.index(card)]:
-        raise RuleError(f"{state.players[seat]} holds no {CARD_NAMES[card]} card.", "player")
+        raise RuleError(f"{state.players[seat]} holds no {CARD_NAMES[card]} card.", "player",
+                        public=not_held(state, seat))
     return replace(state, held=bump(state.held, seat, card, -1), played=bump(state.played, seat, card, 1))
+
+
+def not_held(state: State, seat: int) -> str:
+    """Why a recorded entry would become impossible, without saying which card a player holds."""
+    return f"{state.players[seat]} would no longer hold the Carambouille card that entry plays or gives."
 
 
 def bump(table: tuple[tuple[int, ...], ...], seat: int, card: str, by: int) -> tuple[tuple[int, ...], ...]:

@@ -13,6 +13,7 @@ from dataclasses import replace
 from companion.rules import RuleError
 from companion.rules.carambouille.checks import (
     bump,
+    not_held,
     read_card,
     read_count,
     read_fields,
@@ -34,6 +35,7 @@ from companion.rules.carambouille.state import (
     SALES,
     State,
     deal_plan,
+    hand_limit,
     seat_after,
 )
 
@@ -88,7 +90,8 @@ def _give_card(state: State, event: dict) -> State:
     if to == seat:
         raise RuleError("A card is given to another player.", "to")
     if not state.held[seat][CARD_TYPES.index(card)]:
-        raise RuleError(f"{state.players[seat]} holds no {CARD_NAMES[card]} card.", "card")
+        raise RuleError(f"{state.players[seat]} holds no {CARD_NAMES[card]} card.", "card",
+                        public=not_held(state, seat))
     return replace(state, held=bump(bump(state.held, seat, card, -1), to, card, 1))
 
 
@@ -131,6 +134,17 @@ def _deal(state: State, event: dict) -> State:
         if cards != plan:
             who = ", ".join(f"{state.players[s]} {plan[s]}" for s in state.seats)
             raise RuleError(f"With these hand sizes the deal is: {who}.", "cards")
+    else:
+        # Nobody counted (an import, a direct entry): the app's estimate of each hand is the count.
+        for seat, given in enumerate(cards):
+            before, limit = state.hand_estimates[seat], hand_limit(state, seat)
+            if given and before + given > limit:
+                raise RuleError(
+                    f"{state.players[seat]} would hold {before + given} product cards by the app's count "
+                    f"({before} + {given}), over the hand limit of {limit}: count the hands and give their "
+                    "sizes, or deal fewer.",
+                    "cards",
+                )
     stock = state.stock - sum(cards)
     before = state.hand_estimates if sizes is None else tuple(sizes)
     return replace(

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from companion.rules import RuleError
+from companion.rules.words import pick, plural
 
 
 @dataclass(frozen=True)
@@ -18,12 +19,26 @@ class Product:
     """One of the 20 products; 5 identical cards of each are in the game."""
 
     slug: str
-    name: str
+    name: str  # as the products are named on the cards and the memo: "onions", "cheese"
     face_value: int
+    one: str  # one card of it: "onion", "cheese"
 
+    def cards(self, count: int) -> str:
+        """ "1 truffle", "3 truffles", "2 cheese"."""
+        return plural(count, self.one, self.name)
+
+    def word(self, count: int) -> str:
+        """The name for ``count`` cards, without the number: "truffle", "truffles"."""
+        return pick(count, self.one, self.name)
+
+
+# The name of one card, where it differs from the product's name.
+_ONE = {"onions": "onion", "herbs": "herb", "tomatoes": "tomato", "sweet peppers": "sweet pepper",
+        "aubergines": "aubergine", "lemons": "lemon", "hot peppers": "hot pepper", "hens": "hen",
+        "rabbits": "rabbit", "truffles": "truffle"}
 
 PRODUCTS: tuple[Product, ...] = tuple(
-    Product(name.replace(" ", "_"), name, value)
+    Product(name.replace(" ", "_"), name, value, _ONE.get(name, name))
     for value, names in (
         (10, ("onions", "garlic", "herbs")),
         (20, ("tomatoes", "sweet peppers", "aubergines")),
@@ -69,6 +84,12 @@ MAX_MEMO_VALUE = 100_000
 DEFAULT_MEMO: Mapping[int, tuple[int, ...]] = MappingProxyType(
     {value: tuple(value * num // den for num, den in MULTIPLIERS) for value in FACE_VALUES}
 )
+
+
+def on_ruling(face_value: int, cards: int, changed: frozenset[tuple[int, int]] = frozenset()) -> bool:
+    """Whether the memo value of ``cards`` cards of a face value is this app's ruling, not confirmed by any
+    source (the 5-card column), rather than the printed memo or the table's own house memo (``changed``)."""
+    return cards in UNCONFIRMED_COLUMNS and (face_value, cards) not in changed
 
 
 def products_by_value() -> list[tuple[int, tuple[Product, ...]]]:
@@ -134,7 +155,7 @@ class SaleStep:
     def text(self, product: str | None = None, by: str | None = None) -> str:
         """The step in words: "3 × cheese = 180", "Illusion by Ben → 300", "Overstock → cancelled, 0"."""
         if self.card is None:
-            return f"{self.column} × {product or self.value} = {self.value}"
+            return f"{self.column} × {product or self.value} = {self.value}"  # the caller names 1 or more
         who = f" by {by}" if by else ""
         result = "cancelled, 0" if self.cancelled else str(self.value)
         return f"{CARD_NAMES[self.card]}{who} → {result}"

@@ -10,7 +10,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from companion.rules.carambouille.memo import CARD_NAMES, DEFAULT_MEMO, FACE_VALUES, SALE_CARDS, effective_memo
+from companion.rules.carambouille.memo import (
+    CARD_NAMES,
+    COPIES_PER_TYPE,
+    DEFAULT_MEMO,
+    FACE_VALUES,
+    SALE_CARDS,
+    effective_memo,
+)
 from companion.rules.carambouille.state import (
     DEAL,
     MARKET,
@@ -19,6 +26,7 @@ from companion.rules.carambouille.state import (
     State,
     deal_plan,
     hand_limit,
+    played,
     seat_after,
 )
 
@@ -71,13 +79,19 @@ def sale_card_choices(
     state: State, seller: int, cards: int, effects: Sequence[tuple[str, int]]
 ) -> list[tuple[str, int]]:
     """(card, seat) pairs the next sale card can be: Illusion by the seller, the others by another
-    player, only by players with a Carambouille card left (a public count: types stay private)."""
+    player, only by players with a Carambouille card left (a public count: types stay private), and
+    never a type whose 4 copies have all been played (on the table, or already on this sale)."""
     left = [held_count(state, seat) for seat in state.seats]
     for _, seat in effects:
         if 0 <= seat < len(left):
             left[seat] -= 1
+    gone = played(state)
+    for card, _ in effects:
+        gone[card] = gone.get(card, 0) + 1
     choices = []
     for card in next_sale_cards(cards, [card for card, _ in effects]):
+        if gone[card] >= COPIES_PER_TYPE:
+            continue
         seats = [seller] if card == "illusion" else [s for s in state.seats if s != seller]
         choices += [(card, seat) for seat in seats if left[seat] > 0]
     return choices

@@ -8,7 +8,8 @@ review shows exactly what the table page counted.
 from __future__ import annotations
 
 from companion.rules import carambouille as game
-from companion.rules.review import Highlight, Period, Review, Standing, first_placed, names, plural
+from companion.rules.review import Highlight, Period, Review, Standing, first_placed, names, score_stats
+from companion.rules.words import plural
 
 PERIOD_NAME = "Hand"
 
@@ -25,8 +26,8 @@ def _duration(seconds: int) -> str:
 
 def sale_words(state: game.State, sale: game.Sale) -> str:
     """ "Ana sold 4 saffron for 750 in hand 11, with Illusion by Ana"."""
-    product = game.PRODUCT_BY_SLUG[sale.product].name
-    text = f"{state.players[sale.seller]} sold {sale.cards} {product} for {sale.value} in hand {sale.hand}"
+    product = game.PRODUCT_BY_SLUG[sale.product]
+    text = f"{state.players[sale.seller]} sold {product.cards(sale.cards)} for {sale.value} in hand {sale.hand}"
     if sale.effects:
         played = ", ".join(f"{game.CARD_NAMES[card]} by {state.players[seat]}" for card, seat in sale.effects)
         text += f", with {played}"
@@ -54,7 +55,7 @@ def highlights(state: game.State) -> tuple[Highlight, ...]:
     if count:
         each = " each" if len(seats) > 1 else ""
         lines.append(Highlight("Most Carambouille cards played",
-                               f"{names(state.players, seats)}: {plural(count, 'card')}{each}."))
+                               f"{names(state.players, seats)}: {plural(count, 'card', 'cards')}{each}."))
     else:
         lines.append(Highlight("Most Carambouille cards played", "Nobody has played a Carambouille card."))
     if found.longest_market is not None:
@@ -84,5 +85,6 @@ def review(state: game.State) -> Review:
         winners=first_placed(standings),
         periods=periods,
         highlights=highlights(state),
-        stat_scores=tuple(game.scores(state)),
+        record=tuple({"score": points} for points in game.scores(state)),
+        stats=score_stats("points"),
     )

@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from companion.rules import RuleError
+from companion.rules.words import pick, plural
 from companion.rules.carambouille.checks import (
     bump,
+    not_held,
     read_card,
     read_count,
     read_fields,
@@ -23,9 +25,18 @@ from companion.rules.carambouille.memo import (
     PRODUCT_BY_SLUG,
     PRODUCTS,
     SALE_CARDS,
+    on_ruling,
     steps_on_row,
 )
-from companion.rules.carambouille.state import Sale, State, copies_left_to_draw, deck_left, max_sale_cards, memo_row
+from companion.rules.carambouille.state import (
+    Sale,
+    State,
+    copies_left_to_draw,
+    deck_left,
+    house_memo,
+    max_sale_cards,
+    memo_row,
+)
 
 MAX_PURCHASES = 2  # Carambouille cards per sales turn
 
@@ -36,14 +47,14 @@ def _parse_sale(state: State, event: dict) -> tuple[str, int, tuple[tuple[str, i
     product = event.get("product")
     if not isinstance(product, str) or product not in PRODUCT_BY_SLUG:
         raise RuleError(f"Carambouille has no product called {product!r}.", "product")
-    name = PRODUCT_BY_SLUG[product].name
+    one = PRODUCT_BY_SLUG[product].one
     cards = read_count(event.get("cards"), 1, 5, "cards", "The number of cards sold")
     left = max_sale_cards(state, product)
     if cards > left:
         sold = 5 - left
         raise RuleError(
-            f"All 5 {name} cards have been sold already." if not left
-            else f"Only {left} {name} card{'s are' if left > 1 else ' is'} left to sell ({sold} of 5 sold).",
+            f"All 5 {one} cards have been sold already." if not left
+            else f"Only {plural(left, one + ' card is', one + ' cards are')} left to sell ({sold} of 5 sold).",
             "cards",
         )
     raw = event.get("effects", [])
@@ -72,6 +83,13 @@ class SalePreview:
     base: int  # the memo value of the cards sold
     value: int  # what the sale earns
     overstocked: bool
+    # Per line: its value rests on the unconfirmed 5-card column (RULES.md: say so wherever it shows).
+    ruling: tuple[bool, ...] = ()
+
+    @property
+    def on_ruling(self) -> bool:
+        """Whether what the sale earns rests on the unconfirmed 5-card column."""
+        return bool(self.ruling) and self.ruling[-1]
 
     @property
     def text(self) -> str:
@@ -86,9 +104,18 @@ def sale_preview(state: State, event: dict) -> SalePreview:
 def _preview(state: State, product: str, cards: int, effects: tuple[tuple[str, int], ...]) -> SalePreview:
     item = PRODUCT_BY_SLUG[product]
     steps = steps_on_row(memo_row(state, item.face_value), cards, [card for card, _ in effects])
-    lines = [steps[0].text(item.name)]
+    lines = [steps[0].text(item.word(cards))]
     lines += [step.text(by=state.players[by]) for step, (_, by) in zip(steps[1:], effects)]
-    return SalePreview(tuple(lines), steps[0].value, steps[-1].value, steps[-1].cancelled)
+    changed = house_memo(state)[1]
+    ruling = tuple(not step.cancelled and on_ruling(item.face_value, step.column, changed) for step in steps)
+    return SalePreview(tuple(lines), steps[0].value, steps[-1].value, steps[-1].cancelled, ruling)
+
+
+def overstocked_products(state: State, seller: int) -> frozenset[str]:
+    """The products the seller cannot sell again this hand: an Overstock sent them back to their hand, and they
+    "will have to wait another sales phase to sell them" (the rule text)."""
+    return frozenset(sale.product for sale in state.sales
+                     if sale.hand == state.hand and sale.seller == seller and sale.overstocked)
 
 
 def sell(state: State, event: dict) -> State:
@@ -100,14 +127,21 @@ def sell(state: State, event: dict) -> State:
             f"{state.players[seller]} has bought Carambouille cards this turn: sales come before purchases.", "type"
         )
     product, cards, effects = _parse_sale(state, event)
+    if product in overstocked_products(state, seller):
+        raise RuleError(
+            f"{state.players[seller]} was overstocked on {PRODUCT_BY_SLUG[product].name} this hand: those cards "
+            "wait for another sales phase, in the next hand.",
+            "product",
+        )
     for card, by in dict.fromkeys(effects):
         have, want = state.held[by][CARD_TYPES.index(card)], effects.count((card, by))
         if have < want:
             holds = f"holds only {have}" if have else "holds no"
             raise RuleError(
-                f"{state.players[by]} {holds} {CARD_NAMES[card]} card{'s' if have > 1 else ''}"
+                f"{state.players[by]} {holds} {CARD_NAMES[card]} {pick(have or 1, 'card', 'cards')}"
                 + (f" and cannot play {want}." if have else "."),
                 "effects",
+                public=not_held(state, by),
             )
     preview = _preview(state, product, cards, effects)
     for card, by in effects:
@@ -141,8 +175,9 @@ def check_purchase(state: State, seat: int, count: int) -> None:
     price = CARD_PRICE * count
     if state.points[seat] < price:
         raise RuleError(
-            f"{name} has {state.points[seat]} points: {count} Carambouille card{'s' if count > 1 else ''}"
-            f" cost{'' if count > 1 else 's'} {price}. A score never goes below zero.",
+            f"{name} has {state.points[seat]} points: "
+            f"{plural(count, 'Carambouille card costs', 'Carambouille cards cost')} {price}. "
+            "A score never goes below zero.",
             "cards",
         )
 

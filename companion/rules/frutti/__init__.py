@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from companion.rules import RuleError
+from companion.rules.words import pick, plural
 
 # Re-exported so views and tests need only this module.
 from companion.rules.frutti.state import (  # noqa: F401
@@ -170,7 +171,7 @@ def _play(state: FruttiState, event: Mapping) -> FruttiState:
     seafood = check_seafood(event.get("seafood"))
     if cards_out(state)[SEAFOOD.index(seafood)] >= CARDS_PER_SEAFOOD:
         raise RuleError(
-            f"All {CARDS_PER_SEAFOOD} {PLURAL[seafood]} cards are already out this round.", "seafood"
+            f"All {CARDS_PER_SEAFOOD} {SINGULAR[seafood]} cards are already out this round.", "seafood"
         )
     track, moves = play_on_track(state.track, seafood)
     pile = replace(state.piles[seat], plays=state.piles[seat].plays + (seafood,))
@@ -186,16 +187,18 @@ def _suspend(state: FruttiState, event: Mapping) -> FruttiState:
     hand = check_cards(event["hand"], "hand")
     pile, name = state.piles[seat], state.players[seat]
     left = HAND_SIZE - len(pile.plays)
-    if sum(hand) > left:
+    if sum(hand) != left:
+        # Every hand holds 7 cards: suspending lays down all that are left, so none vanishes from the scoring.
         raise RuleError(
-            f"{name} has played {len(pile.plays)} cards, so at most {left} are left in hand, "
-            f"not {sum(hand)}.",
+            f"{name} has played {plural(len(pile.plays), 'card', 'cards')}, so "
+            f"{plural(left, 'card is', 'cards are')} left in hand: "
+            f"{pick(left, 'lay it down', f'lay all {left} down')}, not {sum(hand)}.",
             "hand",
         )
     for seafood, out, n in zip(SEAFOOD, cards_out(state), hand):
         if out + n > CARDS_PER_SEAFOOD:
             raise RuleError(
-                f"Only {CARDS_PER_SEAFOOD - out} of the {CARDS_PER_SEAFOOD} {PLURAL[seafood]} cards "
+                f"Only {CARDS_PER_SEAFOOD - out} of the {CARDS_PER_SEAFOOD} {SINGULAR[seafood]} cards "
                 f"are still unplayed this round, not {n}.",
                 "hand",
             )

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.rules import frutti as game
-from companion.rules.review import Highlight, Period, Review, Standing, first_placed, plural, running
+from companion.rules.review import Highlight, Period, Review, Standing, first_placed, running, score_stats
+from companion.rules.words import plural
 
 PERIOD_NAME = "Round"
 
@@ -55,7 +56,8 @@ def _most_played(state: game.FruttiState) -> Highlight:
     kinds = [s for s in game.SEAFOOD if counts[s] == top]
     words = " and ".join(game.PLURAL[s] for s in kinds)
     each = " each" if len(kinds) > 1 else ""
-    return Highlight("Most-played seafood", f"{words[0].upper()}{words[1:]}: {plural(top, 'card')} played{each}.")
+    return Highlight("Most-played seafood",
+                     f"{words[0].upper()}{words[1:]}: {plural(top, 'card', 'cards')} played{each}.")
 
 
 def _suspensions(state: game.FruttiState) -> Highlight | None:
@@ -65,7 +67,7 @@ def _suspensions(state: game.FruttiState) -> Highlight | None:
             counts[seat] += pile.suspended
     if not any(counts):
         return None
-    parts = [f"{name} {plural(n, 'time')}" for name, n in zip(state.players, counts) if n]
+    parts = [f"{name} {plural(n, 'time', 'times')}" for name, n in zip(state.players, counts) if n]
     return Highlight("Suspended selling", "; ".join(parts) + ".")
 
 
@@ -87,5 +89,6 @@ def review(state: game.FruttiState) -> Review:
         winners=first_placed(standings),
         periods=periods(state),
         highlights=highlights(state),
-        stat_scores=tuple(game.scores(state)),
+        record=tuple({"score": money} for money in game.scores(state)),
+        stats=score_stats("money"),
     )

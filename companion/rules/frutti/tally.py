@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.rules import RuleError
+from companion.rules.words import plural
 from companion.rules.frutti.track import (
     CARDS_PER_SEAFOOD,
     HAND_SIZE,
-    PLURAL,
+    SINGULAR,
     SEAFOOD,
     Counts,
     Earnings,
@@ -33,12 +34,16 @@ def check_tally(order: object, cards: object, names: Sequence[str]) -> tuple[Tra
         raise RuleError(f"Enter the cards of all {len(names)} players.", "cards")
     hands = tuple(check_cards(c, "cards") for c in cards)
     for name, hand in zip(names, hands):
-        if sum(hand) > HAND_SIZE:
-            raise RuleError(f"{name} has {sum(hand)} cards; a player sells at most {HAND_SIZE}.", "cards")
+        if sum(hand) != HAND_SIZE:
+            raise RuleError(
+                f"{name} has {plural(sum(hand), 'card', 'cards')}: every player sells exactly {HAND_SIZE} a round "
+                "(played and laid down).",
+                "cards",
+            )
     for seafood, total in zip(SEAFOOD, map(sum, zip(*hands))):
         if total > CARDS_PER_SEAFOOD:
             raise RuleError(
-                f"There are only {CARDS_PER_SEAFOOD} {PLURAL[seafood]} cards, not {total}.", "cards"
+                f"There are only {CARDS_PER_SEAFOOD} {SINGULAR[seafood]} cards, not {total}.", "cards"
             )
     return track, hands
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.rules import RuleError
+from companion.rules.words import pick
 
 STALLS = (0, 10, 20, 30, 50)
 SEAFOOD = ("shrimp", "sea_urchins", "oysters", "octopus", "mussels")
@@ -39,7 +40,7 @@ NO_CARDS: Counts = (0,) * len(SEAFOOD)
 
 def seafood_name(seafood: str, count: int = 2) -> str:
     """The seafood in words: "1 sea urchin", "2 sea urchins"."""
-    return (SINGULAR if count == 1 else PLURAL)[seafood]
+    return pick(count, SINGULAR[seafood], PLURAL[seafood])
 
 
 def cards_words(counts: Counts) -> str:

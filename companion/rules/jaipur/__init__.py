@@ -80,8 +80,8 @@ from .page_helpers import (  # noqa: F401
 from .tally import PlayerTally, RoundResult, Sale, round_result  # noqa: F401
 
 NAME = "Jaipur"
-# What scores() counts, for the scoreboard: the match is won on seals.
-SCORE_LABEL = "seals"
+# What scores() counts, for the scoreboard (one, many): the match is won on seals.
+SCORE_LABEL = ("seal", "seals")
 # One move entered on two phones is recorded once (docs/events.md, "Recorded once"): the keys that
 # name a move, never the bonus token; () for a step of the round taken once.
 MOVE_KEYS = {"sale": ("player", "good"), "end_round": (), "camels": (), "next_round": ()}
@@ -155,6 +155,17 @@ def apply(state: JaipurState, event) -> JaipurState:
 def scores(state: JaipurState) -> list[int]:
     """Seals of excellence per seat: the match is won on seals (round points: round_points)."""
     return list(state.seals)
+
+
+def withheld(before: JaipurState, event, now: JaipurState) -> tuple[str, ...]:
+    """The keys of a recorded sale still secret from the table: its bonus token lies face down until its
+    round is scored (``before``: the state the sale was applied to; ``now``: the newest state)."""
+    if not isinstance(event, Mapping) or event.get("type") != "sale" or event.get("bonus") is None:
+        return ()
+    number = before.round.number
+    if finished(now) or any(r.number == number and r.result is not None for r in now.rounds):
+        return ()
+    return ("bonus",)
 
 
 def _sale(state: JaipurState, event) -> JaipurState:

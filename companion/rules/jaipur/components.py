@@ -81,7 +81,3 @@ def bonus_pile_for(cards: int) -> int | None:
         return None
     return min(cards, 5)
 
-
-def plural(count: int, word: str) -> str:
-    """``1 bonus token``, ``2 bonus tokens``."""
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"

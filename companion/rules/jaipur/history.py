@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .. import RuleError
+from ..words import plural
 from .components import (
     BONUS_PILE_LABELS,
     BONUS_RANGES,
@@ -10,7 +11,6 @@ from .components import (
     GOODS,
     SEALS_TO_WIN,
     bonus_pile_for,
-    plural,
 )
 from .state import (
     COUNTING_CAMELS,
@@ -67,7 +67,7 @@ def _sale(state: JaipurState, event) -> str:
         parts = " + ".join(str(value) for value in taken)
         untaken = cards - len(taken)
         if untaken:
-            parts += f"; {plural(untaken, 'card')} took no token"
+            parts += f"; {plural(untaken, 'card', 'cards')} took no token"
         if len(taken) > 1 or untaken:
             sentence += f" ({parts})"
     size = bonus_pile_for(cards)

@@ -8,6 +8,7 @@ from .components import (
     BONUS_PILE_LABELS,
     BONUS_PILE_SIZES,
     BONUS_RANGES,
+    BONUS_TOKENS,
     GOODS,
     GOODS_CARDS,
     HAND_LIMIT,
@@ -126,8 +127,13 @@ def card_choices(state: JaipurState, good: str | None = None) -> tuple[int, ...]
 
 
 def bonus_choices(state: JaipurState, cards: int) -> tuple[int, ...]:
-    """The values a bonus token entered for a sale of ``cards`` may have: those still in its pile."""
-    return tuple(sorted(set(bonus_pile_left(state.round, cards))))
+    """The values a bonus token entered for a sale of ``cards`` may have: every value printed on that pile's
+    tokens, while it has any. Never only those still in it: the tokens taken lie face down, and what is
+    left would tell their values."""
+    size = bonus_pile_for(cards)
+    if size is None or not bonus_pile_left(state.round, cards):
+        return ()
+    return tuple(sorted(set(BONUS_TOKENS[size])))
 
 
 def seals_left(state: JaipurState) -> int:

@@ -2,8 +2,8 @@
 
 The match is won on seals of excellence, so the standings rank by seals; the
 points behind them (goods + bonus + camel tokens, summed over the scored
-rounds) are the chart's line and what the player statistics call a match's
-score. A bonus token lies face down until its round is scored: a round still
+rounds) are the chart's line. The player statistics count matches, rounds and
+seals won, never points summed over rounds. A bonus token lies face down until its round is scored: a round still
 being played counts its goods tokens only, and its bonus values are never
 shown.
 """
@@ -11,12 +11,13 @@ shown.
 from __future__ import annotations
 
 from .. import jaipur as game
+from ..words import pick, plural
 from ..review import (
     Highlight,
     Period,
     Review,
+    Stat,
     first_placed,
-    plural,
     ranked,
     running,
 )
@@ -33,7 +34,7 @@ def _rounds_list(numbers: list[int]) -> str:
     words = [str(n) for n in numbers]
     if len(words) > 1:
         words = [", ".join(words[:-1]) + " and " + words[-1]]
-    return ("round " if len(numbers) == 1 else "rounds ") + words[0]
+    return f"{pick(len(numbers), 'round', 'rounds')} {words[0]}"
 
 
 def _round_gains(current: game.Round) -> tuple[int, int]:
@@ -96,7 +97,7 @@ def _bonus_tokens(state: game.JaipurState) -> Highlight:
     parts = []
     for seat, name in enumerate(state.players):
         tokens = [value for r in scored for value in r.result.tallies[seat].bonus_tokens]
-        parts.append(f"{name} {plural(len(tokens), 'token')} worth {sum(tokens)}")
+        parts.append(f"{name} {plural(len(tokens), 'token', 'tokens')} worth {sum(tokens)}")
     return Highlight("Bonus tokens", "; ".join(parts) + ".")
 
 
@@ -134,6 +135,25 @@ def highlights(state: game.JaipurState) -> tuple[Highlight, ...]:
     return tuple(lines + ([camel] if camel else []))
 
 
+# A match is won on seals: points summed over rounds say little (the loser can have more), so a
+# player's record counts the matches, the rounds and the seals won.
+STATS = (
+    Stat("Rounds won", "rounds_won", "out_of", "rounds"),
+    Stat("Seals won–lost", "seals", "won_lost", "seals_lost"),
+)
+
+
+def record(state: game.JaipurState) -> tuple[dict[str, int], ...]:
+    """What the match adds to each player's record: rounds won of the rounds scored, seals won and lost."""
+    scored = game.results(state)
+    seals = state.seals
+    return tuple(
+        {"rounds_won": sum(r.result.winner == seat for r in scored), "rounds": len(scored),
+         "seals": seals[seat], "seals_lost": seals[1 - seat]}
+        for seat in (0, 1)
+    )
+
+
 def review(state: game.JaipurState) -> Review:
     """The whole review: standings by seals, one row per round, highlights."""
     standings = ranked(game.scores(state))
@@ -146,7 +166,9 @@ def review(state: game.JaipurState) -> Review:
         winners=first_placed(standings),
         periods=periods(state),
         highlights=highlights(state),
-        stat_scores=points,
+        record=record(state),
+        stats=STATS,
+        session_name="Matches",
         extra_name="Points",
         extra=points,
     )

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from .. import RuleError
+from ..words import plural
 from .components import (
     BONUS_PILE_LABELS,
     BONUS_PILE_SIZES,
@@ -20,7 +21,6 @@ from .components import (
     PRECIOUS_MINIMUM,
     SEALS_TO_WIN,
     bonus_pile_for,
-    plural,
 )
 from .tally import RoundResult, Sale
 
@@ -242,4 +242,4 @@ def missing_bonus_message(state: JaipurState, cards: int) -> str:
             f"Enter the value of the bonus token taken from the pile for "
             f"{BONUS_PILE_LABELS[size]} ({BONUS_RANGES[size]})."
         )
-    return f"The bonus token for this sale of {plural(cards, 'card')} has not been drawn."
+    return f"The bonus token for this sale of {plural(cards, 'card', 'cards')} has not been drawn."

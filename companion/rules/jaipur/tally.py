@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .components import CAMEL_TOKEN, plural
+from ..words import plural
+from .components import CAMEL_TOKEN
 
 
 @dataclass(frozen=True)
@@ -111,14 +112,14 @@ def round_result(
         winner = _better(bonus)
         explanation = (
             f"Equal at {points[0]}; {players[winner]} wins with "
-            f"{plural(bonus[winner], 'bonus token')} to {bonus[1 - winner]}"
+            f"{plural(bonus[winner], 'bonus token', 'bonus tokens')} to {bonus[1 - winner]}"
         )
         decided_by = "bonus_tokens"
     elif goods[0] != goods[1]:
         winner = _better(goods)
         explanation = (
-            f"Equal at {points[0]} with {plural(bonus[0], 'bonus token')} each; "
-            f"{players[winner]} wins with {plural(goods[winner], 'goods token')} "
+            f"Equal at {points[0]} with {plural(bonus[0], 'bonus token', 'bonus tokens')} each; "
+            f"{players[winner]} wins with {plural(goods[winner], 'goods token', 'goods tokens')} "
             f"to {goods[1 - winner]}"
         )
         decided_by = "goods_tokens"

@@ -61,15 +61,18 @@ def test_three_player_game_to_the_end():
     state = play(state, [deal([3, 3, 3], [3, 4, 5])])
     assert (state.hand, state.stock) == (2, 73)
     # Hand 2, Ben first: tomatoes 50 and a Basket bought; Cy's hens 150 halved by Ana's Bargain;
-    # Ana's 2 cheese with Illusion overstocked by Cy, then sold plainly for 100; Ana buys 2.
+    # Ana's 2 cheese with Illusion overstocked by Cy (the cheese waits for the next hand), then 2 sausage
+    # sold plainly for 100; Ana buys 2.
     state = play(state, [OPEN, close(45), sale(ben, "tomatoes", 2), buy(ben, "basket"), end(ben)])
     state = play(state, [sale(cy, "hens", 2, ("bargain", ana)), end(cy)])
     state = play(state, [sale(ana, "cheese", 2, ("illusion", ana), ("overstock", cy))])
     assert state.sales[-1].overstocked and state.sales[-1].value == 0
     assert game.max_sale_cards(state, "cheese") == 2  # the overstocked cheese went back to Ana's hand
-    state = play(state, [sale(ana, "cheese", 2), buy(ana, "persuasion", "i_lied"), end(ana)])
+    with pytest.raises(RuleError, match="Ana was overstocked on cheese this hand"):
+        play(state, [sale(ana, "cheese", 2)])
+    state = play(state, [sale(ana, "sausage", 2), buy(ana, "persuasion", "i_lied"), end(ana)])
     assert state.points == (80, 25, 125)
-    assert game.max_sale_cards(state, "cheese") == 0
+    assert game.max_sale_cards(state, "cheese") == 2 and game.max_sale_cards(state, "sausage") == 3
     # Ben's Basket: hand limit 10, so he gets 3 cards with 7 in hand.
     state = play(state, [{"type": "basket", "player": ben}])
     assert game.hand_limit(state, ben) == 10
@@ -244,7 +247,7 @@ def test_describe_in_words():
     words = game.describe(state, sale(1, "cheese", 3, ("illusion", 1), ("bargain", 0), ("overstock", 2)))
     assert words == (
         "Ben sold 3 cheese for 180, Illusion by Ben → 300, Bargain by Ana → 150, "
-        "Overstock by Cy → cancelled, 0: the cheese goes back to Ben's hand."
+        "Overstock by Cy → cancelled, 0: the cards go back to Ben's hand."
     )
     assert game.describe(state, sale(1, "hens", 2)) == "Ben sold 2 hens for 150."
     assert game.describe(state, buy(1, "basket")) == "Ben bought 1 Carambouille card for 50 points."

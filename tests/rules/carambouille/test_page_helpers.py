@@ -122,6 +122,50 @@ def test_memo_overrides_keep_only_what_differs_from_the_print():
     assert game.memo_overrides(dict(game.DEFAULT_MEMO)) == {}
 
 
+def having_played(state, **cards):
+    """The table after these Carambouille cards were played (by Cy: played cards are public)."""
+    row = tuple(cards.get(kind, 0) for kind in game.CARD_TYPES)
+    played = list(state.played)
+    played[CY] = tuple(a + b for a, b in zip(played[CY], row))
+    return replace(state, played=tuple(played))
+
+
+@pytest.mark.parametrize("played, chosen, offered", [
+    # All 4 Bargains have been played: nobody can hold one.
+    ({"bargain": 4}, [], [("illusion", ANA), ("overstock", BEN), ("overstock", CY)]),
+    ({"overstock": 4, "illusion": 4}, [], [("bargain", BEN), ("bargain", CY)]),
+    ({"bargain": 3}, [], [("illusion", ANA), ("bargain", BEN), ("bargain", CY), ("overstock", BEN),
+                          ("overstock", CY)]),
+    # The fourth Bargain is the one chosen first on this very sale: no second one.
+    ({"bargain": 3}, [("bargain", BEN)], [("illusion", ANA), ("overstock", BEN), ("overstock", CY)]),
+    ({"illusion": 2}, [("illusion", ANA), ("illusion", ANA)], [("bargain", BEN), ("bargain", CY),
+                                                                ("overstock", BEN), ("overstock", CY)]),
+])
+def test_sale_card_choices_leave_out_a_type_whose_4_copies_are_played(played, chosen, offered):
+    state = holding(holding(holding(sales(), ANA, illusion=3), BEN, basket=3), CY, basket=3)
+    assert game.sale_card_choices(having_played(state, **played), ANA, 1, chosen) == offered
+
+
+@pytest.mark.parametrize("cards, effects, ruling", [
+    (5, [], (True,)),
+    (4, [], (False,)),
+    (4, [("illusion", ANA)], (False, True)),  # the Illusion moves the sale onto the 5-card column
+    (5, [("bargain", BEN)], (True, True)),  # half of the unconfirmed value rests on it too
+    (5, [("overstock", BEN)], (True, False)),  # cancelled: 0 is no ruling
+    (3, [("illusion", ANA), ("illusion", ANA)], (False, False, True)),
+])
+def test_a_sale_preview_says_which_lines_rest_on_the_unconfirmed_5_card_column(cards, effects, ruling):
+    state = holding(holding(sales(), ANA, illusion=2), BEN, bargain=1, overstock=1)
+    event = {"type": "sale", "player": ANA, "product": "cheese", "cards": cards,
+             "effects": [{"card": card, "player": by} for card, by in effects]}
+    preview = game.sale_preview(state, event)
+    assert preview.ruling == ruling and preview.on_ruling == ruling[-1]
+    # A table that wrote its own 5-card value on its memo plays with a confirmed value.
+    state = game.apply(state, {"type": "house_memo", "memo": {"40": [None, None, None, None, 500]}})
+    assert not any(game.sale_preview(state, event).ruling)
+    assert game.on_ruling(40, 5) and not game.on_ruling(40, 5, frozenset({(40, 5)})) and not game.on_ruling(40, 4)
+
+
 @pytest.mark.parametrize("seconds, words", [(45, "45 s"), (60, "1 min 00 s"), (245, "4 min 05 s")])
 def test_duration_words(seconds, words):
     assert game.duration_words(seconds) == words

@@ -1,6 +1,7 @@
 """Invariants of Carambouille over random games (hypothesis)."""
 
 import copy
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -41,8 +42,11 @@ def candidate(data, state):
             )
             effects = data.draw(st.lists(pool, max_size=3))
             left = [slug for slug in SLUGS if game.max_sale_cards(state, slug)] or SLUGS
+            # often the product just sold (or overstocked) again
+            recent = [sale.product for sale in state.sales[-2:]]
+            product = data.draw(st.sampled_from(recent + recent + left) if recent else st.sampled_from(left))
             return {
-                "type": "sale", "player": player, "product": data.draw(st.sampled_from(left)),
+                "type": "sale", "player": player, "product": product,
                 "cards": data.draw(st.integers(1, 5)),
                 "effects": [{"card": card, "player": by} for card, by in effects],
             }
@@ -72,9 +76,12 @@ def check_invariants(state):
     assert game.deck_left(state) == game.DECK_SIZE - sum(map(sum, state.bought)) >= 0
     assert all(row[game.CARD_TYPES.index("basket")] <= 4 for row in state.played)
     # overstocked sales earn 0 and sell nothing; at most 5 cards of a product are sold
-    for sale in state.sales:
+    for at, sale in enumerate(state.sales):
         if sale.overstocked:
             assert sale.value == 0
+            # the seller waits for another sales phase to sell those cards
+            assert not any((later.hand, later.seller, later.product) == (sale.hand, sale.seller, sale.product)
+                           for later in state.sales[at + 1:])
     for index, slug in enumerate(SLUGS):
         sold = sum(s.cards for s in state.sales if s.product == slug and not s.overstocked)
         assert state.sold[index] == sold <= 5
@@ -106,10 +113,36 @@ def test_random_games_keep_the_invariants(data, count, first):
             continue
         assert state == before  # apply never changes its input
         game.describe(state, event)  # always has words for an accepted entry
+        if event["type"] == "deal" and "hand_sizes" not in event:
+            # uncounted, a deal never takes a hand past its limit by the app's estimate
+            for seat, given in enumerate(event["cards"]):
+                assert not given or after.hand_estimates[seat] <= game.hand_limit(state, seat)
         state = after
         accepted.append(event)
         check_invariants(state)
     assert replay(game, players, options, accepted) == state
+
+
+def selling_with_every_card():
+    """Ana's sales turn, 3 players, each holding one of each sale card."""
+    state = game.apply(game.apply(game.new_game(["Ana", "Ben", "Cy"]), {"type": "market_opened"}),
+                       {"type": "market_closed"})
+    row = tuple(1 if kind in game.SALE_CARDS else 0 for kind in game.CARD_TYPES)
+    return replace(state, bought=(row,) * 3, held=(row,) * 3)
+
+
+@given(st.sampled_from(SLUGS), st.integers(1, 4), st.integers(1, 5), st.booleans())
+def test_overstocked_cards_wait_for_the_next_hand(product, cards, again, bargain):
+    state = selling_with_every_card()
+    effects = [{"card": "bargain", "player": 2}] if bargain else []
+    state = game.apply(state, {"type": "sale", "player": 0, "product": product, "cards": cards,
+                               "effects": effects + [{"card": "overstock", "player": 1}]})
+    try:
+        game.apply(state, {"type": "sale", "player": 0, "product": product, "cards": again})
+    except RuleError as refused:
+        assert refused.field == "product" and "next hand" in refused.message
+    else:
+        raise AssertionError("an overstocked product was sold again in the same hand")
 
 
 memo_value = st.sampled_from(game.FACE_VALUES)

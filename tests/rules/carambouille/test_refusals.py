@@ -50,13 +50,19 @@ def between_hands():
 
 
 def last_hand_over():
-    state = replace(between_hands(), stock=9)
+    state = replace(between_hands(), stock=9, hand_estimates=(5, 5, 5))
     state = game.apply(state, {"type": "deal", "cards": [3, 3, 3]})
     assert state.last_hand
     state = game.apply(game.apply(state, {"type": "market_opened"}), {"type": "market_closed"})
     for seat in (BEN, CY, ANA):
         state = game.apply(state, {"type": "end_sales_turn", "player": seat})
     return state
+
+
+def with_basket(state, estimates):
+    """Ana has laid a Basket (hand limit 10); the app estimates the hands at ``estimates``."""
+    played = ((1, 0, 0, 0, 0, 0),) + state.played[1:]
+    return replace(state, played=played, bought=played, hand_estimates=estimates)
 
 
 def sold_out(product, count):
@@ -130,6 +136,13 @@ CASES = [
     ("Illusion past 5 cards", armed, sale(0, "cheese", 5, ("illusion", 0)), "past 5 cards", "effects"),
     ("card after Overstock", armed, sale(0, "cheese", 2, ("overstock", 1), ("bargain", 2)),
      "Overstock has cancelled this sale", "effects"),
+    ("overstocked product sold again in the same turn",
+     lambda: game.apply(armed(), sale(0, "cheese", 3, ("overstock", 1))), sale(0, "cheese", 3),
+     "Ana was overstocked on cheese this hand: those cards wait for another sales phase, in the next hand",
+     "product"),
+    ("overstocked product sold again with fewer cards",
+     lambda: game.apply(armed(), sale(0, "truffles", 2, ("bargain", 2), ("overstock", 1))), sale(0, "truffles", 1),
+     "Ana was overstocked on truffles this hand", "product"),
     ("sale after buying", lambda: game.apply(armed(), buy(0, "basket")), sale(0, "cheese", 1),
      "Ana has bought Carambouille cards this turn: sales come before purchases", "type"),
     # --- purchases
@@ -183,6 +196,12 @@ CASES = [
      "With these hand sizes the deal is: Ana 2, Ben 3, Cy 3", "cards"),
     ("deal out of order when short", lambda: replace(between_hands(), stock=2),
      {"type": "deal", "cards": [1, 1, 0], "hand_sizes": [5, 5, 5]}, "the deal is: Ana 1, Ben 0, Cy 1", "cards"),
+    # Without hand sizes (an import, a direct entry) the app's estimate of each hand is the count: 6 each here.
+    ("deal past the hand limit by the estimate", between_hands, {"type": "deal", "cards": [2, 3, 2]},
+     "Ben would hold 9 product cards by the app's count (6 + 3), over the hand limit of 8", "cards"),
+    ("deal past a Basket's hand limit by the estimate", lambda: with_basket(between_hands(), (9, 6, 6)),
+     {"type": "deal", "cards": [2, 2, 2]},
+     "Ana would hold 11 product cards by the app's count (9 + 2), over the hand limit of 10", "cards"),
     ("bad hand sizes", between_hands, {"type": "deal", "cards": [3, 3, 3], "hand_sizes": [5, 5]},
      "hand size of each of the 3 players", "hand_sizes"),
     ("deal after the last hand", last_hand_over, {"type": "deal", "cards": [0, 0, 0]},
@@ -221,6 +240,29 @@ def test_the_same_events_are_allowed_when_the_rules_say_so():
     assert game.held(state, ANA) == {
         "basket": 1, "i_lied": 0, "persuasion": 0, "illusion": 0, "bargain": 1, "overstock": 1,
     }
+
+
+def test_overstocked_cards_are_sold_in_the_next_hand():
+    state = game.apply(armed(), sale(0, "cheese", 3, ("overstock", 1)))
+    state = game.apply(state, sale(0, "wine", 1))  # another product, the same turn: fine
+    for seat in (ANA, BEN, CY):
+        state = game.apply(state, {"type": "end_sales_turn", "player": seat})
+    state = game.apply(state, {"type": "deal", "cards": [2, 2, 2], "hand_sizes": [6, 6, 6]})
+    state = game.apply(game.apply(state, {"type": "market_opened"}), {"type": "market_closed"})
+    for seat in (BEN, CY):  # Ben is First Trader now
+        state = game.apply(state, {"type": "end_sales_turn", "player": seat})
+    state = game.apply(state, sale(0, "cheese", 3))
+    assert state.points[ANA] == 200 + 50 + 180
+
+
+def test_a_deal_without_hand_sizes_is_checked_against_the_estimate():
+    state = with_basket(between_hands(), (8, 6, 9))
+    # Ana up to her limit of 10, Ben 2 to 8, Cy nothing: he is over by the app's count already.
+    dealt = game.apply(state, {"type": "deal", "cards": [2, 2, 0]})
+    assert dealt.hand_estimates == (10, 8, 9)
+    # Counted hand sizes win over the estimate: the deal is the plan for them.
+    counted = game.apply(state, {"type": "deal", "cards": [3, 3, 3], "hand_sizes": [5, 5, 5]})
+    assert counted.hand_estimates == (8, 8, 8)
 
 
 def test_a_traded_card_can_be_played_by_its_new_holder():

@@ -19,7 +19,8 @@ def test_the_eleven_hand_game_hand_by_hand():
     assert [row.note for row in rows[:3]] == ["Ana was First Trader", "Ben was First Trader", "Cy was First Trader"]
     assert review.progression[0] == ("Start", (0, 0, 0))
     assert review.progression[-1] == ("Hand 11", (920, 460, 485))
-    assert review.stat_scores == (920, 460, 485)
+    assert review.record == ({"score": 920}, {"score": 460}, {"score": 485})
+    assert [s.label for s in review.stats] == ["Best points", "Average points"]
 
 
 def test_the_highlights_say_who_did_it():

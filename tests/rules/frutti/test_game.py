@@ -83,7 +83,7 @@ def the_190_round():
     state = play(laid_out(["Ana", "Bea"]), "mussels", "sea_urchins", "sea_urchins", "mussels", "octopus", "oysters")
     state = suspend(state, mussels=1, sea_urchins=1, octopus=2)  # Ana lays down her 4 cards
     state = play(state, "mussels")  # Ana is skipped: Bea plays on
-    return suspend(state)
+    return suspend(state, shrimp=3)  # Bea has played 4: she lays down her last 3
 
 
 def test_the_rule_texts_190_with_suspended_selling_counted_at_round_end():
@@ -92,22 +92,22 @@ def test_the_rule_texts_190_with_suspended_selling_counted_at_round_end():
     assert frutti.prices(state) == {"oysters": 0, "octopus": 10, "shrimp": 20, "mussels": 30, "sea_urchins": 50}
     ana, bea = frutti.round_results(state)[0].earnings
     assert ana.words == "2 mussels × 30 + 2 sea urchins × 50 + 3 octopus × 10 = 190"
-    assert bea.words == "1 sea urchin × 50 + 2 mussels × 30 + 1 oyster × 0 = 110"
-    assert frutti.scores(state) == [190, 110]
+    assert bea.words == "1 sea urchin × 50 + 2 mussels × 30 + 1 oyster × 0 + 3 shrimp × 20 = 170"
+    assert frutti.scores(state) == [190, 170]
     assert state.piles[0].laid_down_cards["octopus"] == 2 and state.piles[0].suspended
 
 
 def test_turns_skip_a_player_who_suspended():
     state = play(laid_out(["Ana", "Bea", "Cy"]), "shrimp")
-    state = suspend(state, oysters=3)  # Bea
+    state = suspend(state, oysters=7)  # Bea lays down her whole hand
     turns = []
     while state.phase == "playing":
         turns.append(frutti.whose_turn(state))
         state = play(state, "shrimp" if state.piles[0].cards < 4 else "octopus")
     assert turns == [2] + [0, 2] * 6
     assert state.phase == "round_over"
-    assert [pile.cards for pile in state.piles] == [7, 3, 7]
-    assert frutti.round_results(state)[0].earnings[1].words.startswith("3 oysters × ")
+    assert [pile.cards for pile in state.piles] == [7, 7, 7]
+    assert frutti.round_results(state)[0].earnings[1].words.startswith("7 oysters × ")
 
 
 def test_the_round_ends_by_itself_when_everyone_has_played_seven():
@@ -172,13 +172,13 @@ def test_complete_shuffles_once_and_the_stored_event_replays_identically():
 
 def test_a_tally_enters_a_whole_round_at_its_start():
     order = ["shrimp", "octopus", "oysters", "mussels", "sea_urchins"]
-    cards = [{"mussels": 2, "sea_urchins": 2, "octopus": 3}, {"shrimp": 7}, {}]
+    cards = [{"mussels": 2, "sea_urchins": 2, "octopus": 3}, {"shrimp": 7}, {"oysters": 7}]
     state = frutti.apply(frutti.new_game(["Ana", "Bea", "Cy"]), {"type": "tally", "order": order, "cards": cards})
     assert state.phase == "round_over"
     assert [e.words for e in frutti.round_results(state)[0].earnings] == [
-        "2 sea urchins × 50 + 3 octopus × 10 + 2 mussels × 30 = 190", "7 shrimp × 0 = 0", "no cards = 0"
+        "2 sea urchins × 50 + 3 octopus × 10 + 2 mussels × 30 = 190", "7 shrimp × 0 = 0", "7 oysters × 20 = 140"
     ]
-    assert frutti.scores(state) == [190, 0, 0]
+    assert frutti.scores(state) == [190, 0, 140]
     assert state.piles[0].played["octopus"] == 3 and state.piles[0].top is None
     assert frutti.round_results(state)[0].tallied
     # The dishes lie as the tally left them: the next round can keep them.
@@ -187,8 +187,9 @@ def test_a_tally_enters_a_whole_round_at_its_start():
 
 
 def test_a_tally_is_allowed_after_the_dishes_before_any_card():
-    state = frutti.apply(laid_out(["Ana", "Bea"]), {"type": "tally", "order": TABLE, "cards": [{"octopus": 1}, {}]})
-    assert frutti.scores(state) == [30, 0]
+    cards = [{"octopus": 7}, {"shrimp": 7}]
+    state = frutti.apply(laid_out(["Ana", "Bea"]), {"type": "tally", "order": TABLE, "cards": cards})
+    assert frutti.scores(state) == [210, 0]
 
 
 def test_equal_money_shares_a_rank():
@@ -196,10 +197,10 @@ def test_equal_money_shares_a_rank():
     for number in (1, 2, 3):
         if number > 1:
             state = frutti.apply(state, {"type": "next_round"})
-        cards = [{"octopus": 1}, {"octopus": 1}, {"mussels": 1}]
+        cards = [{"octopus": 4, "shrimp": 3}, {"octopus": 4, "shrimp": 3}, {"mussels": 3, "shrimp": 2, "oysters": 2}]
         state = frutti.apply(state, {"type": "tally", "order": TABLE, "cards": cards})
     assert [(s.rank, s.player, s.money) for s in frutti.standings(state)] == [
-        (1, "Ana", 90), (1, "Bea", 90), (3, "Cy", 60)
+        (1, "Ana", 360), (1, "Bea", 360), (3, "Cy", 240)
     ]
 
 
@@ -210,11 +211,13 @@ def test_equal_money_shares_a_rank():
          "Round 1 dishes: shrimp 0, oysters 10, mussels 20, octopus 30, sea urchins 50."),
         ([{"type": "dishes", "order": TABLE}], {"type": "play", "player": 0, "seafood": "octopus"},
          "Ana played octopus: Octopus 30 → 50, sea urchins 50 → 30."),
-        ([{"type": "dishes", "order": TABLE}], {"type": "suspend", "player": 0, "hand": {"shrimp": 2, "oysters": 1}},
-         "Ana suspended selling, laying down 2 shrimp, 1 oyster."),
-        ([{"type": "tally", "order": TABLE, "cards": [{}, {}]}], {"type": "next_round"}, "Round 2 starts with Bea."),
-        ([], {"type": "tally", "order": TABLE, "cards": [{"octopus": 1}, {}]},
-         "Round 1 entered at once: Ana 30, Bea 0."),
+        ([{"type": "dishes", "order": TABLE}],
+         {"type": "suspend", "player": 0, "hand": {"shrimp": 2, "oysters": 1, "octopus": 4}},
+         "Ana suspended selling, laying down 2 shrimp, 1 oyster, 4 octopus."),
+        ([{"type": "tally", "order": TABLE, "cards": [{"shrimp": 7}, {"oysters": 7}]}], {"type": "next_round"},
+         "Round 2 starts with Bea."),
+        ([], {"type": "tally", "order": TABLE, "cards": [{"octopus": 7}, {"shrimp": 7}]},
+         "Round 1 entered at once: Ana 210, Bea 0."),
         ([], {"type": "play", "player": 0, "seafood": "octopus"}, "Refused entry: Lay out the dishes for round 1 first."),
     ],
 )

@@ -22,8 +22,12 @@ def test_tally_earnings_shows_the_rule_texts_190_with_its_arithmetic():
 @pytest.mark.parametrize("order, cards, message, field", [
     (TABLE[:4], [{}, {}], "Each of the five dishes lies under exactly one stall.", "order"),
     (TABLE, [{}], "Enter the cards of all 2 players.", "cards"),
-    (TABLE, [{"shrimp": 8}, {}], "Ana has 8 cards; a player sells at most 7.", "cards"),
-    (TABLE, [{"shrimp": 5}, {"shrimp": 5}], "There are only 9 shrimp cards, not 10.", "cards"),
+    (TABLE, [{"shrimp": 8}, {"oysters": 7}],
+     "Ana has 8 cards: every player sells exactly 7 a round (played and laid down).", "cards"),
+    (TABLE, [{"shrimp": 7}, {"oysters": 1}],
+     "Bea has 1 card: every player sells exactly 7 a round (played and laid down).", "cards"),
+    (TABLE, [{"shrimp": 5, "octopus": 2}, {"shrimp": 5, "mussels": 2}], "There are only 9 shrimp cards, not 10.",
+     "cards"),
     (TABLE, [{"crab": 1}, {}], "Choose one of the seafood: shrimp, sea urchins, oysters, octopus, mussels.", "cards"),
     (TABLE, "shrimp", "Enter every player's cards, by seafood.", "cards"),
 ])
@@ -46,7 +50,7 @@ def test_hand_left_and_the_most_of_each_seafood_a_hand_can_hold():
             state = frutti.apply(state, {"type": "play", "player": seat, "seafood": "shrimp"})
     assert frutti.hand_left(state, 0) == 5
     assert frutti.most_in_hand(state, 0) == {"shrimp": 3, "sea_urchins": 5, "oysters": 5, "octopus": 5, "mussels": 5}
-    state = frutti.apply(state, {"type": "suspend", "player": 0, "hand": {"oysters": 5}})
+    state = frutti.apply(state, {"type": "suspend", "player": 0, "hand": {"oysters": 5}})  # all 5 left
     assert frutti.hand_left(state, 0) == 0 and frutti.most_in_hand(state, 0)["octopus"] == 0
 
 
@@ -63,7 +67,8 @@ def test_winners_and_the_next_round_number():
     assert frutti.next_round_number(state) == 2 and frutti.next_starter(state) == 1
     assert frutti.next_starter(frutti.new_game(["Ana", "Bea"], {"first_player": 1})) == 0
     for _ in range(3):
-        state = frutti.apply(state, {"type": "tally", "order": TABLE, "cards": [{"octopus": 1}, {"octopus": 1}]})
+        state = frutti.apply(state, {"type": "tally", "order": TABLE,
+                                     "cards": [{"octopus": 4, "shrimp": 3}, {"octopus": 4, "shrimp": 3}]})
         if not frutti.finished(state):
             state = frutti.apply(state, {"type": "next_round"})
     assert frutti.winners(state) == ["Ana", "Bea"]

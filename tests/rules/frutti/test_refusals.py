@@ -27,8 +27,12 @@ def build(*events, players=("Ana", "Bea")):
 
 # Ana has played 5 octopus and Bea 4: all 9 are out, and it is Bea's turn.
 NINE_OCTOPUS = [DISHES] + [play(n % 2, "octopus") for n in range(9)]
-ROUND_OVER = [tally([{}, {}])]
-FINISHED = ROUND_OVER + [{"type": "next_round"}, tally([{}, {}]), {"type": "next_round"}, tally([{}, {}])]
+# Every player sells exactly 7 cards a round.
+FULL = [{"shrimp": 7}, {"oysters": 7}]
+ROUND_OVER = [tally(FULL)]
+FINISHED = ROUND_OVER + [{"type": "next_round"}, tally(FULL), {"type": "next_round"}, tally(FULL)]
+# Ana and Bea have played 6 cards each: Ana holds her last card.
+SIX_EACH = [DISHES] + [play(n % 2, frutti.SEAFOOD[n % 5]) for n in range(12)]
 
 CHOOSE_SEAFOOD = "Choose one of the seafood: shrimp, sea urchins, oysters, octopus, mussels."
 NOT_AT_START = "A whole round can be entered only at its start, before any card is played."
@@ -79,10 +83,17 @@ REFUSALS = [
     ([DISHES], {"type": "suspend", "player": 0, "hand": {"shrimp": -1}},
      "The number of shrimp must be a whole number, 0 or more.", "hand"),
     ([DISHES], {"type": "suspend", "player": 0, "hand": {"shrimp": 4, "octopus": 4}},
-     "Ana has played 0 cards, so at most 7 are left in hand, not 8.", "hand"),
+     "Ana has played 0 cards, so 7 cards are left in hand: lay all 7 down, not 8.", "hand"),
+    # A hand holds exactly 7 − the cards played: a card left out would vanish from the scoring.
+    ([DISHES], {"type": "suspend", "player": 0, "hand": {"shrimp": 2}},
+     "Ana has played 0 cards, so 7 cards are left in hand: lay all 7 down, not 2.", "hand"),
+    ([DISHES], {"type": "suspend", "player": 0, "hand": {}},
+     "Ana has played 0 cards, so 7 cards are left in hand: lay all 7 down, not 0.", "hand"),
     (NINE_OCTOPUS, {"type": "suspend", "player": 1, "hand": {"shrimp": 4}},
-     "Bea has played 4 cards, so at most 3 are left in hand, not 4.", "hand"),
-    (NINE_OCTOPUS, {"type": "suspend", "player": 1, "hand": {"octopus": 1}},
+     "Bea has played 4 cards, so 3 cards are left in hand: lay all 3 down, not 4.", "hand"),
+    (SIX_EACH, {"type": "suspend", "player": 0, "hand": {}},
+     "Ana has played 6 cards, so 1 card is left in hand: lay it down, not 0.", "hand"),
+    (NINE_OCTOPUS, {"type": "suspend", "player": 1, "hand": {"octopus": 1, "shrimp": 2}},
      "Only 0 of the 9 octopus cards are still unplayed this round, not 1.", "hand"),
     (ROUND_OVER, {"type": "suspend", "player": 0, "hand": {}}, OVER, "type"),
     # Rounds
@@ -94,14 +105,22 @@ REFUSALS = [
     (FINISHED, tally([{}, {}]), "The game is over: all 3 rounds have been played.", "type"),
     # Quick tally
     ([DISHES, play(0, "shrimp")], tally([{}, {}]), NOT_AT_START, "type"),
-    ([DISHES, {"type": "suspend", "player": 0, "hand": {}}], tally([{}, {}]), NOT_AT_START, "type"),
+    ([DISHES, {"type": "suspend", "player": 0, "hand": {"shrimp": 7}}], tally([{}, {}]), NOT_AT_START, "type"),
     (ROUND_OVER, tally([{}, {}]), NOT_AT_START, "type"),
     ([], tally([{}, {}], order=TABLE[1:]), "Each of the five dishes lies under exactly one stall.", "order"),
     ([], tally({"0": {}, "1": {}}), "Enter every player's cards, by seafood.", "cards"),
     ([], tally([{}]), "Enter the cards of all 2 players.", "cards"),
     ([], tally([{}, {"octopus": 1.0}]), "The number of octopus must be a whole number, 0 or more.", "cards"),
-    ([], tally([{"shrimp": 4, "mussels": 4}, {}]), "Ana has 8 cards; a player sells at most 7.", "cards"),
-    ([], tally([{"oysters": 5}, {"oysters": 5}]), "There are only 9 oysters cards, not 10.", "cards"),
+    ([], tally([{"shrimp": 4, "mussels": 4}, {"oysters": 7}]),
+     "Ana has 8 cards: every player sells exactly 7 a round (played and laid down).", "cards"),
+    ([], tally([{"shrimp": 7}, {"octopus": 6}]),
+     "Bea has 6 cards: every player sells exactly 7 a round (played and laid down).", "cards"),
+    ([], tally([{"shrimp": 7}, {}]), "Bea has 0 cards: every player sells exactly 7 a round (played and laid down).",
+     "cards"),
+    ([], tally([{"mussels": 1, "shrimp": 6}, {"shrimp": 7}]),
+     "There are only 9 shrimp cards, not 13.", "cards"),
+    ([], tally([{"oysters": 5, "shrimp": 2}, {"oysters": 5, "mussels": 2}]),
+     "There are only 9 oyster cards, not 10.", "cards"),
 ]
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.rules import RuleError, replay
 from companion.rules import jaipur
@@ -68,17 +70,40 @@ def test_card_choices_refuse_an_unknown_good():
     assert refused.value.field == "good"
 
 
-def test_bonus_choices_are_the_values_still_in_the_pile():
+def test_bonus_choices_are_the_values_printed_on_the_pile_while_it_has_tokens():
     state = jaipur.new_game(["Ana", "Ben"])
     assert jaipur.bonus_choices(state, 2) == ()
     assert jaipur.bonus_choices(state, 3) == (1, 2, 3)
     assert jaipur.bonus_choices(state, 4) == (4, 5, 6)
     assert jaipur.bonus_choices(state, 7) == (8, 9, 10)
+    # Only 8s are left, but the 9 and 10s taken lie face down: offering "8" alone would tell them.
     state = play(sale(ANA, "cloth", 5, 9), sale(BEN, "spice", 5, 10), sale(ANA, "leather", 5, 10))
-    assert jaipur.bonus_choices(state, 5) == (8,)
+    assert jaipur.bonus_choices(state, 5) == (8, 9, 10)
     state = play(*(sale(p, g, 3, v) for p, g, v in [
         (ANA, "leather", 3), (BEN, "leather", 3), (ANA, "cloth", 1)]))
-    assert jaipur.bonus_choices(state, 3) == (1, 2)
+    assert jaipur.bonus_choices(state, 3) == (1, 2, 3)
+    emptied = play(*(sale(p, g, 4, v) for p, g, v in [
+        (ANA, "leather", 4), (BEN, "cloth", 4), (ANA, "spice", 5), (BEN, "leather", 5), (ANA, "cloth", 6),
+        (BEN, "spice", 6)]))
+    assert jaipur.bonus_choices(emptied, 4) == ()  # how many are left is public: none
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(jaipur.GOODS), st.integers(3, 7)), max_size=12),
+       st.randoms(use_true_random=False))
+def test_bonus_choices_never_tell_what_was_drawn(sales, rng):
+    state = jaipur.new_game(["Ana", "Ben"], {"bonus": "enter"})
+    for turn, (good, cards) in enumerate(sales):
+        pile = jaipur.bonus_pile_left(state.round, cards)
+        event = {"type": "sale", "player": turn % 2, "good": good, "cards": cards}
+        try:
+            state = jaipur.apply(state, dict(event, bonus=rng.choice(pile)) if pile else event)
+        except RuleError:
+            continue
+        for cards in range(3, 8):
+            left = jaipur.bonus_pile_left(state.round, cards)
+            printed = tuple(sorted(set(jaipur.BONUS_TOKENS[jaipur.bonus_pile_for(cards)])))
+            assert jaipur.bonus_choices(state, cards) == (printed if left else ())
 
 
 def test_seals_left():

@@ -20,9 +20,13 @@ def test_the_three_round_match_round_by_round():
         ((17, 8), (81, 74), "Ana wins 17 to 8"),
         ((14, 17), (95, 91), "Ben wins 17 to 14"),
     ]
-    # The statistics' score: points over the match (documented in docs/review.md).
-    assert review.stat_scores == review.extra == (95, 91)
-    assert review.extra_name == "Points"
+    # The points behind the seals stand beside the standings: Ana has more, yet Ben won the match.
+    assert review.extra == (95, 91) and review.extra_name == "Points"
+    # A player's record counts what wins a match: rounds and seals, never points summed over rounds.
+    assert review.record == ({"rounds_won": 1, "rounds": 3, "seals": 1, "seals_lost": 2},
+                             {"rounds_won": 2, "rounds": 3, "seals": 2, "seals_lost": 1})
+    assert [(s.label, s.how) for s in review.stats] == [("Rounds won", "out_of"), ("Seals won–lost", "won_lost")]
+    assert review.session_name == "Matches"
 
 
 def test_the_highlights():
