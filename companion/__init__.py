@@ -23,7 +23,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         config.load_environment(app)
     else:
         app.config.from_mapping(test_config)
-    os.makedirs(app.instance_path, exist_ok=True)
+    # The instance folder holds the secret key and (by default) the database: its owner's only.
+    os.makedirs(app.instance_path, mode=0o700, exist_ok=True)
     config.ensure_secret_key(app)
     config.engine_options(app)
 
@@ -41,9 +42,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     security.init_app(app)
     templating.init_app(app)
 
-    from .views import bell, carambouille, errors, frutti, home, jaipur, review, tables
+    from .views import bell, carambouille, errors, frutti, home, jaipur, removal, review, tables
 
     errors.init_app(app)
-    for area in (home, tables, bell, carambouille, jaipur, frutti, review):
+    for area in (home, tables, bell, carambouille, jaipur, frutti, review, removal):
         app.register_blueprint(area.bp)
     return app

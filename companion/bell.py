@@ -25,7 +25,7 @@ from datetime import UTC, datetime, timedelta
 
 import sqlalchemy as sa
 
-from . import entries, live_read, regions
+from . import entries, live_read, regions, table_words
 from .extensions import db
 from .models import Entry, Table
 from .rules import RuleError
@@ -289,15 +289,14 @@ def open_bell(table: Table, plan: Plan, *, player: int | None = None, device: st
         entry = entries.record(table, event, device=device, key=key, seen=seen)
     else:
         check = _timer_open_check(table, opening=True)
-        who = table.players[player] if player is not None else "Someone"
-
-        def summarise(seq: int) -> str:
-            check(seq)
-            return f"{who} rang the bell: the table timer is running. {plan.words('timer')}"
-
         event = {"type": entries.TIMER_STARTED, "plan": plan.public()}
         if player is not None:
             event["player"] = player
+
+        def summarise(seq: int) -> str:
+            check(seq)
+            return table_words.timer_started(event, table.players)
+
         entry = entries.record_table_event(table, event, summarise, device=device, key=key, seen=seen)
     delay = plan.delay()
     due = aware(entry.created_at) + timedelta(seconds=delay) if delay is not None else None
@@ -321,15 +320,15 @@ def close_bell(table: Table, *, player: int | None = None, device: str = "", key
     else:
         check = _timer_open_check(table, opening=False)
         plan = Plan.read(table.bell_plan) if opening is not None and table.bell_seq == opening.seq else Plan()
-        ending = {"fixed": "time is up", "hidden": "the hidden time ran out"}.get(plan.mode) if automatic else None
+        stopped = {"type": entries.TIMER_STOPPED, "seconds": seconds}
+        if automatic and plan.mode in table_words.TIMER_ENDINGS:
+            stopped["ending"] = plan.mode  # kept in the entry: an imported log writes the same sentence
 
         def summarise(seq: int) -> str:
             check(seq)
-            return f"Ding-a-Ding! The table timer stopped after {duration_words(seconds)}" + (
-                f": {ending}." if ending else ".")
+            return table_words.timer_stopped(stopped)
 
-        entry = entries.record_table_event(table, {"type": entries.TIMER_STOPPED, "seconds": seconds},
-                                           summarise, device=device, key=key, seen=seen)
+        entry = entries.record_table_event(table, stopped, summarise, device=device, key=key, seen=seen)
     if opening is not None:
         _unschedule(table_id, opening.seq)
     return entry

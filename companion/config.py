@@ -19,12 +19,24 @@ def defaults(app: Flask) -> dict:
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_NAME": "companion",
-        "PERMANENT_SESSION_LIFETIME": 365 * 24 * 3600,
+        # The phone's seats and recent tables (their tokens) are forgotten after a month without a visit.
+        "PERMANENT_SESSION_LIFETIME": 30 * 24 * 3600,
         "WTF_CSRF_TIME_LIMIT": None,
         "SEND_FILE_MAX_AGE_DEFAULT": 365 * 24 * 3600,
         "LIVE_POLL_SECONDS": 1,
+        # Wrong join codes per client (an IPv4 address or an IPv6 /64) per 10 minutes; past it, codes are
+        # still checked for everyone together up to JOIN_OVERFLOW_PER_10_MINUTES (a shared address
+        # that hit the limit can still join with the right code; a guesser there gets no further).
         "JOIN_ATTEMPTS_PER_10_MINUTES": 20,
+        "JOIN_OVERFLOW_PER_10_MINUTES": 60,
+        # A join code opens a table that is still being played and had an entry in the last hours.
+        "JOIN_CODE_IDLE_HOURS": 12,
+        "IMPORTS_PER_MINUTE": 10,
+        "NEW_TABLES_PER_MINUTE": 20,
+        # Reverse proxies in front of gunicorn whose X-Forwarded-* headers to read, and from which
+        # addresses: anything else connecting directly is taken at its own address.
         "PROXY_FIX": 0,
+        "TRUSTED_PROXIES": "127.0.0.1, ::1",
         "STATE_CACHE_TABLES": 512,
         # Rendered table regions kept per worker (companion/regions.py): a table page is 20-60 KB.
         "REGION_CACHE_SIZE": 512,
@@ -55,6 +67,13 @@ def load_environment(app: Flask) -> None:
         app.config["SECRET_KEY"] = key
 
 
+def write_private(path: Path, text: str) -> None:
+    """Write a file only its owner can read, from the moment it exists (never a world-readable instant)."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(descriptor, "w") as file:
+        file.write(text)
+
+
 def ensure_secret_key(app: Flask) -> None:
     """Use the configured key, else one generated once into ``instance/`` and kept."""
     if app.config.get("SECRET_KEY"):
@@ -65,8 +84,7 @@ def ensure_secret_key(app: Flask) -> None:
         # Written aside, then linked into place: two workers starting together
         # must agree on one key and never read a half-written file.
         scratch = path.with_name(f"{SECRET_FILE}.{os.getpid()}")
-        scratch.write_text(secrets.token_hex(32))
-        scratch.chmod(0o600)
+        write_private(scratch, secrets.token_hex(32))
         try:
             os.link(scratch, path)
         except FileExistsError:

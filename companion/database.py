@@ -2,10 +2,51 @@
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import sqlalchemy as sa
 from flask import Flask
 
 from .extensions import db
+
+
+# SQLite's primary result codes for a connection that can no longer write: the file was read-only
+# when it was opened (it then stays read-only for good), or it went away under it.
+SQLITE_READONLY, SQLITE_IOERR, SQLITE_CANTOPEN = 8, 10, 14
+CANNOT_WRITE = {SQLITE_READONLY, SQLITE_IOERR, SQLITE_CANTOPEN}
+
+
+def _discard_if_it_cannot_write(context: sa.engine.ExceptionContext) -> None:
+    """Treat "attempt to write a readonly database" as a lost connection: the pool drops it, and all its peers.
+
+    Without this, the connections opened while the file could not be written stay in the pool
+    and refuse writes long after the file is fixed.
+    """
+    code = getattr(context.original_exception, "sqlite_errorcode", None)
+    if code is not None and code & 0xFF in CANNOT_WRITE:
+        context.is_disconnect = True
+
+
+def _note_if_opened_read_only(url: sa.URL):
+    def note(_dbapi_connection, record) -> None:
+        record.info["opened_read_only"] = _cannot_write(url)
+    return note
+
+
+def _reopen_if_writable_now(url: sa.URL):
+    def check(_dbapi_connection, record, _proxy) -> None:
+        # A connection SQLite opened read-only never writes; once the file can be written, open a new one.
+        if record.info.get("opened_read_only") and not _cannot_write(url):
+            raise sa.exc.DisconnectionError("the SQLite file can be written again")
+    return check
+
+
+def _cannot_write(url: sa.URL) -> bool:
+    path = url.database
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return False
+    return os.path.exists(path) and not os.access(path, os.W_OK)
 
 
 def _sqlite_pragmas(dbapi_connection, _record) -> None:
@@ -20,9 +61,31 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:
     cursor.close()
 
 
+def private_file(url: sa.URL) -> None:
+    """Create the SQLite database file 0600 before SQLite would create it 0644: it holds every table's tokens.
+
+    SQLite gives the -wal and -shm files the mode of the database file. A file left 0644 by an
+    earlier version is tightened, if this user owns it.
+    """
+    if url.database in (None, "", ":memory:") or url.database.startswith("file:") or url.query.get("mode") == "memory":
+        return
+    path = Path(url.database)
+    try:
+        os.close(os.open(path, os.O_RDONLY | os.O_CREAT, 0o600))
+        info = path.stat()
+        if info.st_uid == os.getuid() and info.st_mode & 0o077:
+            path.chmod(0o600)
+    except OSError:
+        pass  # a folder that is missing or read-only: SQLite says so itself when it connects
+
+
 def init_app(app: Flask) -> None:
-    """Hook the SQLite pragmas onto every new connection."""
+    """Hook the SQLite pragmas onto every new connection, and keep the database file private."""
     with app.app_context():
         engine = db.engine
         if engine.dialect.name == "sqlite":
             sa.event.listen(engine, "connect", _sqlite_pragmas)
+            sa.event.listen(engine, "do_connect", lambda *_: private_file(engine.url))
+            sa.event.listen(engine, "connect", _note_if_opened_read_only(engine.url))
+            sa.event.listen(engine, "checkout", _reopen_if_writable_now(engine.url))
+            sa.event.listen(engine, "handle_error", _discard_if_it_cannot_write)

@@ -63,6 +63,10 @@ class StateCache:
             while len(self._snapshots) > limit:
                 self._snapshots.popitem(last=False)
 
+    def forget(self, table_id: int) -> None:
+        with self._lock:
+            self._snapshots.pop(table_id, None)
+
     def clear(self) -> None:
         with self._lock:
             self._snapshots.clear()

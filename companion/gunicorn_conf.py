@@ -1,8 +1,11 @@
 """gunicorn settings shared by `make run`, the browser tests and the benchmarks."""
 
-# Threads let one worker hold a few slow phones without blocking the others.
-worker_class = "gthread"
+# gthread, reading each request whole in its event loop before a thread sees it (companion/serving.py):
+# slow clients hold a socket, never a thread, and the threads serve the table.
+worker_class = "companion.serving.HeadFirstWorker"
 threads = 4
+# Per worker: sockets of phones, kept-alive connections and slow clients together.
+worker_connections = 1000
 timeout = 30
 graceful_timeout = 10
 keepalive = 5

@@ -17,6 +17,10 @@ JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 JOIN_CODE_LENGTH = 6
 
 
+# The status of a session taken out of the history (companion/review/removal.py): a tombstone row.
+REMOVED = "removed"
+
+
 def now() -> datetime:
     """The current time, timezone-aware in UTC."""
     return datetime.now(UTC)
@@ -114,11 +118,16 @@ class Entry(db.Model):
     key: Mapped[str | None] = mapped_column(sa.String(32))
 
 
-class JoinAttempt(db.Model):
-    """A failed join-code attempt, kept briefly to slow down guessing."""
+class RateCount(db.Model):
+    """How many times one client did one limited thing (a wrong join code, an import…) in one window of time.
 
-    __tablename__ = "join_attempts"
+    One row per kind, client and window, counted up atomically (companion/limits.py); rows of
+    past windows are deleted as new ones are counted.
+    """
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    client: Mapped[str] = mapped_column(sa.String(64), index=True)
-    at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=now, index=True)
+    __tablename__ = "rate_counts"
+
+    kind: Mapped[str] = mapped_column(sa.String(16), primary_key=True)
+    client: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
+    window_start: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), primary_key=True, index=True)
+    count: Mapped[int] = mapped_column(default=0)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import ipaddress
 import secrets
 
-from flask import Flask, Response, abort, request, session
+from flask import Flask, Response, abort, current_app, has_request_context, request, session
+from flask.sessions import SecureCookieSessionInterface
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 # No inline scripts or styles anywhere: htmx is configured through a meta tag
@@ -35,6 +37,17 @@ HEADERS = {
 }
 
 
+class SessionInterface(SecureCookieSessionInterface):
+    """The signed session cookie, marked Secure whenever the request came over HTTPS.
+
+    The same server answers plain HTTP on the home network and HTTPS behind a proxy (PROXY_FIX
+    passes the scheme on): a fixed SESSION_COOKIE_SECURE would break one or leak the other.
+    """
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or (has_request_context() and request.is_secure)
+
+
 def device_id() -> str:
     """This phone's id: random, kept in the signed session cookie."""
     if "device" not in session:
@@ -51,20 +64,71 @@ def _headers(response: Response) -> Response:
     return response
 
 
+def allows_upload(limit: int):
+    """Let one view take a multipart body of up to ``limit`` bytes; every other keeps MAX_CONTENT_LENGTH."""
+    def decorate(view):
+        view.upload_limit = limit
+        return view
+    return decorate
+
+
+def _has_nul(values) -> bool:
+    return any("\x00" in value for _, listed in values.lists() for value in listed)
+
+
 def _refuse_nul() -> None:
     # No player ever types a NUL; PostgreSQL cannot even compare one, so it
     # would turn a bad link or a hostile form into a 500 deep in a query.
     if "\x00" in request.path:
         abort(404)
-    if any("\x00" in value for value in request.args.values()) or (
-            request.method == "POST" and request.mimetype != "multipart/form-data"
-            and any("\x00" in value for value in request.form.values())):
+    if _has_nul(request.args):
+        abort(400)
+    if request.method != "POST":
+        return
+    if request.mimetype == "multipart/form-data":
+        view = current_app.view_functions.get(request.endpoint)
+        if limit := getattr(view, "upload_limit", None):
+            request.max_content_length = limit
+        # A body over the limit is left to the view (or the 413 page) to refuse, unread.
+        if request.content_length is None or request.content_length > (request.max_content_length or 0):
+            return
+    if _has_nul(request.form):
         abort(400)
 
 
+class TrustedProxyFix:
+    """ProxyFix for requests that come from a trusted proxy's address only.
+
+    With PROXY_FIX set and gunicorn also reachable directly, anyone could send X-Forwarded-For
+    with a new made-up address on every request and never be limited. The headers are read only
+    when the connection itself comes from TRUSTED_PROXIES (loopback by default: a proxy on the
+    same machine); from anywhere else they are ignored and the connection's address counts.
+    """
+
+    def __init__(self, app, hops: int, trusted: str) -> None:
+        self.app = app
+        self.fixed = ProxyFix(app, x_for=hops, x_proto=hops, x_host=hops)
+        self.trusted = [ipaddress.ip_network(part.strip(), strict=False) for part in trusted.split(",") if part.strip()]
+
+    def trusts(self, address: str | None) -> bool:
+        try:
+            ip = ipaddress.ip_address((address or "").split("%", 1)[0])
+        except ValueError:
+            return False
+        if ip.version == 6 and ip.ipv4_mapped is not None:
+            ip = ip.ipv4_mapped
+        return any(ip in network for network in self.trusted if network.version == ip.version)
+
+    def __call__(self, environ, start_response):
+        if self.trusts(environ.get("REMOTE_ADDR")):
+            return self.fixed(environ, start_response)
+        return self.app(environ, start_response)
+
+
 def init_app(app: Flask) -> None:
-    """Install the headers, refuse NUL characters, and trust PROXY_FIX proxies in front of gunicorn."""
+    """Install the headers, refuse NUL characters, and trust PROXY_FIX proxies at TRUSTED_PROXIES addresses."""
+    app.session_interface = SessionInterface()
     app.before_request(_refuse_nul)
     app.after_request(_headers)
     if hops := int(app.config["PROXY_FIX"]):
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
+        app.wsgi_app = TrustedProxyFix(app.wsgi_app, hops, str(app.config["TRUSTED_PROXIES"]))

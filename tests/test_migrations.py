@@ -21,7 +21,7 @@ def test_upgrade_from_nothing_creates_the_schema_the_models_expect(tmp_path):
         db.engine.dispose()
         upgrade()
         names = set(sa.inspect(db.engine).get_table_names())
-        assert {"tables", "seats", "entries", "join_attempts", "alembic_version"} <= names
+        assert {"tables", "seats", "entries", "rate_counts", "alembic_version"} <= names
         with db.engine.connect() as connection:
             differences = compare_metadata(MigrationContext.configure(connection), db.metadata)
         assert differences == []

@@ -56,6 +56,23 @@ def upload(client, content: bytes, name: str = "session.json", **fields):
     return client.post("/import", data=body, content_type=f"multipart/form-data; boundary={boundary}")
 
 
+def set_aside(app, token: str) -> None:
+    """Take the original out of the history, so that its file imports again as itself (not as a duplicate)."""
+    from companion.review.removal import remove
+
+    with app.app_context():
+        remove(table_of(token))
+
+
+def another_start(raw: bytes) -> bytes:
+    """The file of another session: the same entries, started a second earlier."""
+    from datetime import datetime, timedelta
+
+    data = json.loads(raw)
+    data["created_at"] = (datetime.fromisoformat(data["created_at"]) - timedelta(seconds=1)).isoformat()
+    return json.dumps(data).encode()
+
+
 def export(client, token: str) -> bytes:
     response = client.get(f"/t/{token}/export.json")
     assert response.status_code == 200 and response.headers["Content-Type"].startswith("application/json")
@@ -66,11 +83,13 @@ def export(client, token: str) -> bytes:
 def test_export_then_import_gives_the_same_session(app, client, slug):
     token = record_all(app, *SESSIONS[slug])
     data = export(client, token)
+    original = snapshot(app, token)
+    set_aside(app, token)
     response = upload(client, data)
     assert response.status_code == 303
     new_token = re.search(r"/t/([^/]+)/results", response.headers["Location"]).group(1)
     assert new_token != token
-    assert snapshot(app, new_token) == snapshot(app, token)
+    assert snapshot(app, new_token) == original
     assert json.loads(export(client, new_token))["entries"] == json.loads(data)["entries"]
     assert client.get(response.headers["Location"]).status_code == 200
 
@@ -97,9 +116,11 @@ def test_undo_and_reopen_travel_with_the_session(app, client):
         entries.void(table_of(token), 3)
     data = export(client, token)
     assert [e["type"] for e in json.loads(data)["entries"]][5:] == ["reopen", "void"]
+    original = snapshot(app, token)
+    set_aside(app, token)
     response = upload(client, data)
     new_token = re.search(r"/t/([^/]+)/results", response.headers["Location"]).group(1)
-    assert snapshot(app, new_token) == snapshot(app, token)
+    assert snapshot(app, new_token) == original
     with app.app_context():
         assert table_of(new_token).status == "playing"  # still reopened: undo works there too
         entries.void(table_of(new_token), 5)
@@ -110,11 +131,13 @@ def test_the_command_line_imports_a_file(app, client, tmp_path):
     token = record_all(app, *FRUTTI)
     path = tmp_path / "frutti.json"
     path.write_bytes(export(client, token))
+    original = snapshot(app, token)
+    set_aside(app, token)
     result = app.test_cli_runner().invoke(args=["import-session", str(path)])
     assert result.exit_code == 0, result.output
     assert "Imported Frutti di Mare: Ana, Ben, Cy, 15 entries, finished." in result.output
     new_token = re.search(r"Table: /t/(\S+)", result.output).group(1)
-    assert snapshot(app, new_token) == snapshot(app, token)
+    assert snapshot(app, new_token) == original
 
 
 def edited(client, token: str, change) -> bytes:
@@ -194,7 +217,7 @@ def test_a_file_above_the_apps_usual_limit_but_under_1_mb_is_imported(app, clien
     token = record_all(app, *JAIPUR)
     data = json.loads(export(client, token))
     data["note"] = "x" * (app.config["MAX_CONTENT_LENGTH"] + 1000)  # unknown keys are ignored
-    response = upload(client, json.dumps(data).encode())
+    response = upload(client, another_start(json.dumps(data).encode()))
     assert response.status_code == 303
 
 
@@ -222,7 +245,7 @@ def test_the_upload_form_checks_its_csrf_token(tmp_path, tiny):
     client = app.test_client()
     token = record_all(app, *JAIPUR)
     entries.cache.clear()
-    data = export(client, token)
+    data = another_start(export(client, token))
     refused = upload(client, data)
     assert refused.status_code == 422 and "This form has expired" in refused.get_data(as_text=True)
     assert counts(app)[0] == 1
@@ -241,3 +264,92 @@ def test_ben_and_ana_are_the_seats_of_the_file(app, client):
                        [OPEN, close(), c_sale(BEN, "cheese", 2)])
     data = json.loads(export(client, token))
     assert data["entries"][2]["event"]["player"] == BEN and data["players"][ANA] == "Ana"
+
+
+def test_every_summary_is_written_anew_from_the_rules_never_read_from_the_file(app, client):
+    from companion import bell, table_words
+
+    token = record_all(app, *JAIPUR)
+    with app.app_context():
+        entries.reopen(table_of(token))
+        table = table_of(token)
+        entries.record_table_event(table, {"type": entries.SEAT_TAKEN, "seat": 1},
+                                   lambda _: table_words.seat_taken({"seat": 1}, table.players))
+        entries.record_table_event(table_of(token), {"type": entries.INVITE_CLOSED}, lambda _: table_words.INVITE_PUT_AWAY)
+        bell.open_bell(table_of(token), bell.Plan("fixed", seconds=120), player=0)
+        bell.close_bell(table_of(token), player=1)
+    original = json.loads(export(client, token))
+    data = json.loads(json.dumps(original))
+    for item in data["entries"]:
+        item["summary"] = "Mallory won everything \u202e"
+    data["players"] = ["Ana", "Béa"]  # another name for seat 1: the sentences follow the table's players
+    response = upload(client, json.dumps(data).encode())
+    assert response.status_code == 303, response.get_data(as_text=True)[-500:]
+    new_token = re.search(r"/t/([^/]+)/results", response.headers["Location"]).group(1)
+    imported = json.loads(export(client, new_token))["entries"]
+    assert not [e for e in imported if "Mallory" in e["summary"]]
+    kinds = {e["type"]: e["summary"] for e in imported}
+    assert kinds["seat_taken"] == "Béa's phone joined the table."
+    assert kinds["invite_closed"] == "The invitation was put away: everyone is in."
+    assert kinds["timer_started"].startswith("Ana rang the bell: the table timer is running.")
+    assert kinds["timer_stopped"].startswith("Ding-a-Ding! The table timer stopped after")
+    same = [(e["seq"], e["summary"]) for e in original["entries"] if "Ben" not in e["summary"]]
+    assert set(same) <= {(e["seq"], e["summary"]) for e in imported}
+
+
+@pytest.mark.parametrize("bad", [
+    {"type": "seat_taken", "seat": 5},
+    {"type": "seat_taken", "seat": "0"},
+    {"type": "timer_stopped", "seconds": 3},
+    {"type": "invite_closed", "then": "twice"},
+])
+def test_entries_about_the_table_are_checked_like_the_live_app_does(app, client, bad):
+    token = record_all(app, "jaipur", ["Ana", "Ben"], {"bonus": "draw", "first_player": 0}, JAIPUR[3][:3])
+    data = json.loads(export(client, token))
+    extra = [bad] if bad.get("then") is None else [{"type": "invite_closed"}, {"type": "invite_closed"}]
+    for event in extra:
+        data["entries"].append({"seq": len(data["entries"]) + 1, "type": event["type"], "event": event})
+    before = counts(app)
+    response = upload(client, json.dumps(data).encode())
+    assert response.status_code == 422 and "is refused" in response.get_data(as_text=True)
+    assert counts(app) == before
+
+
+def test_importing_the_same_file_twice_says_it_is_already_there(app, client, tmp_path):
+    token = record_all(app, *JAIPUR)
+    data = export(client, token)
+    before = counts(app)
+    response = upload(client, data)
+    text = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert "This session is already in the history: importing it again would count its game twice." in text
+    with app.app_context():
+        watch = table_of(token).watch_token
+    assert f'href="/w/{watch}/results"' in text
+    assert counts(app) == before
+    # The command line says so too.
+    path = tmp_path / "again.json"
+    path.write_bytes(data)
+    result = app.test_cli_runner().invoke(args=["import-session", str(path)])
+    assert result.exit_code == 1 and "already in the history" in result.output and f"/w/{watch}/results" in result.output
+    # Once the original is removed, the file brings it back, once.
+    set_aside(app, token)
+    assert upload(client, data).status_code == 303
+    assert upload(client, data).status_code == 422
+    assert "Sessions 1–1 of 1" in client.get("/history").text
+
+
+def test_another_export_of_a_session_already_here_is_recognised_too(app, client):
+    # Frutti di Mare: nothing at its table is secret, so an export made during play imports.
+    token = record_all(app, "frutti", FRUTTI[1], FRUTTI[2], FRUTTI[3][:4])
+    earlier = export(client, token)
+    with app.app_context():
+        for event in FRUTTI[3][4:6]:
+            entries.record(table_of(token), event)
+    set_aside_nothing = counts(app)
+    response = upload(client, earlier)
+    text = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert "already in the history, recorded with 6 entries (this file has 4)" in text
+    assert "remove that one from the history first" in text
+    assert counts(app) == set_aside_nothing

@@ -138,3 +138,101 @@ def test_a_nul_character_in_a_form_is_refused_before_any_query(app, client):
     token = make_table(app, "tiny", ["Ana", "Ben"])
     response = client.post(f"/t/{token}/tiny/score", data={"player": "0", "points": "5\x00", "key": form_key()})
     assert response.status_code == 400
+
+
+def test_a_nul_character_in_a_multipart_form_is_refused_too(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    response = client.post(f"/t/{token}/tiny/score", data={"player": "0", "points": "5\x00", "key": form_key()},
+                           content_type="multipart/form-data")
+    assert response.status_code == 400
+    assert "Ana scored" not in client.get(f"/t/{token}").text
+
+
+def test_a_nul_character_in_the_import_form_is_refused(client):
+    import io
+
+    response = client.post("/import", data={"csrf_token": "a\x00b", "file": (io.BytesIO(b"{}"), "s.json")},
+                           content_type="multipart/form-data")
+    assert response.status_code == 400
+
+
+def test_a_second_value_of_a_field_is_checked_for_nul_too(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    from werkzeug.datastructures import MultiDict
+
+    form = MultiDict([("player", "0"), ("player", "\x00"), ("points", "5"), ("key", form_key())])
+    response = client.post(f"/t/{token}/tiny/score", data=form)
+    assert response.status_code == 400
+
+
+def test_the_session_cookie_is_secure_when_the_request_came_over_https(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    plain = client.get(f"/t/{token}").headers["Set-Cookie"]
+    assert "Secure" not in plain  # plain HTTP on the home network: a Secure cookie would never come back
+    secure = app.test_client().get(f"/t/{token}", base_url="https://companion.test").headers["Set-Cookie"]
+    assert "; Secure" in secure
+    assert "Strict-Transport-Security" in app.test_client().get("/", base_url="https://companion.test").headers
+
+
+def test_the_session_cookie_is_secure_behind_a_tls_proxy(tmp_path, tiny):
+    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": database_url(tmp_path),
+                      "PROXY_FIX": 1})
+    with app.app_context():
+        db.create_all()
+    response = app.test_client().get("/new/tiny", headers={"X-Forwarded-Proto": "https"},
+                                     environ_base={"REMOTE_ADDR": "127.0.0.1"})
+    assert "; Secure" in response.headers["Set-Cookie"]
+    with app.app_context():
+        db.drop_all()
+        db.engine.dispose()
+
+
+def test_the_session_cookie_keeps_table_links_for_a_month_not_a_year(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    cookie = client.get(f"/t/{token}").headers["Set-Cookie"]
+    import email.utils
+    from datetime import UTC, datetime
+
+    expires = email.utils.parsedate_to_datetime(re.search(r"Expires=([^;]+)", cookie).group(1))
+    assert 29 <= (expires - datetime.now(UTC)).days <= 31
+
+
+def test_the_database_file_and_its_journal_are_private_from_the_start(tmp_path, tiny):
+    import os
+    import stat
+
+    path = tmp_path / "private.sqlite"
+    old = os.umask(0o022)
+    try:
+        app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
+        with app.app_context():
+            db.create_all()
+            with db.engine.connect() as connection:  # WAL: the -wal and -shm files exist while connected
+                connection.exec_driver_sql("SELECT count(*) FROM tables").scalar()
+                files = [path, *tmp_path.glob("private.sqlite-*")]
+                assert len(files) >= 2
+                for file in files:
+                    assert stat.S_IMODE(file.stat().st_mode) == 0o600, file
+            db.engine.dispose()
+    finally:
+        os.umask(old)
+
+
+def test_the_secret_key_file_is_never_readable_by_others_even_for_an_instant(tmp_path, monkeypatch):
+    """Created 0600, not written 0644 and chmodded after: with chmod doing nothing, the file is still private."""
+    import os
+    import stat
+    from pathlib import Path
+
+    from flask import Flask
+
+    from companion import config
+
+    monkeypatch.setattr(Path, "chmod", lambda *args, **kwargs: None)
+    monkeypatch.setattr(os, "chmod", lambda *args, **kwargs: None)
+    old = os.umask(0o022)
+    try:
+        config.ensure_secret_key(Flask(__name__, instance_path=str(tmp_path)))
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "secret_key").stat().st_mode) == 0o600

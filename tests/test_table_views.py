@@ -9,7 +9,7 @@ import sqlalchemy as sa
 
 from companion import entries
 from companion.extensions import db
-from companion.models import Entry, JoinAttempt, Table
+from companion.models import Entry, RateCount, Table
 from helpers import form_key, make_table
 
 HTMX = {"HX-Request": "true"}
@@ -94,7 +94,7 @@ def test_join_code_opens_the_table_whatever_the_case_and_spaces(app, client):
 def test_a_wrong_join_code_is_explained_next_to_the_field(client):
     response = client.post("/join", data={"code": "ZZZZZZ"})
     assert response.status_code == 422
-    assert "No table has that code" in response.text and 'aria-invalid="true"' in response.text
+    assert "No open table has that code" in response.text and 'aria-invalid="true"' in response.text
     htmx = client.post("/join", data={"code": "ABC"}, headers=HTMX)
     assert htmx.status_code == 200 and "A join code has 6 characters." in htmx.text
     assert "<html" not in htmx.text
@@ -102,12 +102,14 @@ def test_a_wrong_join_code_is_explained_next_to_the_field(client):
 
 def test_join_code_guessing_is_rate_limited(app, client):
     app.config["JOIN_ATTEMPTS_PER_10_MINUTES"] = 3
+    app.config["JOIN_OVERFLOW_PER_10_MINUTES"] = 0
     for _ in range(3):
         assert client.post("/join", data={"code": "ZZZZZZ"}).status_code == 422
     refused = client.post("/join", data={"code": "ZZZZZZ"})
-    assert refused.status_code == 429 and "Too many tries" in refused.text
+    assert refused.status_code == 429 and "Too many join codes were tried from your network" in refused.text
+    assert "QR code" in refused.text
     with app.app_context():
-        assert db.session.scalar(sa.select(sa.func.count()).select_from(JoinAttempt)) == 3
+        assert db.session.scalar(sa.select(RateCount.count).where(RateCount.kind == "join")) == 4
 
 
 def test_watch_view_is_read_only_and_the_tokens_do_not_mix(app, client):

@@ -11,7 +11,7 @@ from flask_wtf import FlaskForm
 from wtforms import FieldList, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp, ValidationError
 
-from .. import regions
+from .. import names, regions
 from .fields import IntegerField
 
 NAME_LENGTH = 40
@@ -55,9 +55,12 @@ class ActionForm(FlaskForm):
     seen = IntegerField(widget=HiddenField.widget, validators=[Optional(), NumberRange(min=0, max=10**9)])
 
 
+name_key = names.key
+
+
 def clean_name(raw: str | None) -> str:
-    """A player name with surrounding and repeated spaces removed."""
-    return " ".join((raw or "").split())
+    """A player name as kept: NFC, no invisible format characters, single spaces (``companion.names``)."""
+    return names.clean(raw)
 
 
 class NewTableForm(FlaskForm):
@@ -91,7 +94,8 @@ class NewTableForm(FlaskForm):
             raise ValidationError(f"Enter at least {self.min_players} players.")
         if len(names) > self.max_players:
             raise ValidationError(f"At most {self.max_players} players can play.")
-        folded = [name.casefold() for name in names]
+        # Two names that the statistics would take for one player are one name at the table too.
+        folded = [name_key(name) for name in names]
         duplicates = sorted({name for name, low in zip(names, folded) if folded.count(low) > 1})
         if duplicates:
             raise ValidationError(f"Each player needs a different name: {', '.join(duplicates)} is there twice.")

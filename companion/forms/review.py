@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import datetime
 
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import DateField, SelectField, StringField
 from wtforms.validators import Length, Optional, ValidationError
 
+from .. import bounds
 from . import NAME_LENGTH, ActionForm, clean_name
 
-EARLIEST = date(2000, 1, 1)
+OUT_OF_RANGE = f"Pick a date between {bounds.FIRST_DAY.year} and {bounds.LAST_DAY.year}."
 
 
 class DayField(DateField):
@@ -47,20 +48,24 @@ class HistoryFilterForm(FlaskForm):
         self.game.choices = [("", "All games"), *games]
 
     def validate_since(self, field: DayField) -> None:
-        if field.data and field.data < EARLIEST:
-            raise ValidationError(f"Pick a date after {EARLIEST.year}.")
+        if field.data and not bounds.day_in_range(field.data):
+            raise ValidationError(OUT_OF_RANGE)
 
     def validate_until(self, field: DayField) -> None:
+        if field.data and not bounds.day_in_range(field.data):
+            raise ValidationError(OUT_OF_RANGE)
         if field.data and self.since.data and field.data < self.since.data:
             raise ValidationError("The end date comes before the start date.")
-        if field.data and field.data < EARLIEST:
-            raise ValidationError(f"Pick a date after {EARLIEST.year}.")
 
 
 class ImportForm(FlaskForm):
     """A session file exported from this app (or another install of it)."""
 
     file = FileField("Session file (.json)", validators=[FileRequired("Choose the .json file of a session.")])
+
+
+class RemoveForm(FlaskForm):
+    """Take a session out of the history, for good (asked on a page of its own)."""
 
 
 class ReopenForm(ActionForm):

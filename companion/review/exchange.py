@@ -11,25 +11,32 @@ recorded, and writes nothing unless every one passes: one transaction.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from .. import entries
+import sqlalchemy as sa
+
+from .. import bounds, entries
 from ..extensions import db
-from ..forms import CONTROL, NAME_LENGTH, clean_name
-from ..models import Entry, Seat, Table, now
+from ..forms import CONTROL, NAME_LENGTH, clean_name, name_key
+from ..models import REMOVED, Entry, Seat, Table, now
 from ..rules import GAMES, RuleError
+from .replay import Replay
 
 FORMAT = "table-companion-session"
 VERSION = 1
 MAX_BYTES = 1024 * 1024  # 1 MB: years of game nights fit in far less
 MAX_ENTRIES = 20_000
-IMPORT_DEVICE = "import"
 
 
 class ImportRefused(ValueError):
     """The file cannot become a session; ``str(error)`` says why, for the person importing it."""
+
+    def __init__(self, message: str, already: Table | None = None) -> None:
+        super().__init__(message)
+        self.already = already  # the session of the history this file already is, if any
 
 
 def _time(moment: datetime | None) -> str | None:
@@ -100,9 +107,49 @@ def _parse_time(value: object, what: str) -> datetime:
         raise ImportRefused(f"{what} has no time (an ISO date and time, like 2025-03-14T20:15:00+00:00).")
     try:
         moment = datetime.fromisoformat(value)
+        moment = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
     except ValueError:
         raise ImportRefused(f"{what}: {value[:40]!r} is not a date and time.") from None
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
+    except OverflowError:  # 9999-12-31T23:59:59-05:00 is past the last moment Python can hold in UTC
+        moment = None
+    if moment is None or not bounds.moment_in_range(moment, now()):
+        raise ImportRefused(f"{what}: {value[:40]!r} is not a date between {bounds.EARLIEST.year} and today.")
+    return moment
+
+
+def _number(text: str) -> int:
+    if not bounds.number_text_in_range(text):
+        raise ImportRefused(f"This file holds a number of {len(text.lstrip('+-'))} digits: "
+                            f"the numbers of a session have at most {bounds.MAX_DIGITS}.")
+    return int(text)
+
+
+def _decimal(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ImportRefused(f"This file holds a number too large to use ({text[:20]}).")
+    return value
+
+
+def _constant(text: str) -> None:
+    # NaN and Infinity are not JSON (Python reads them anyway); PostgreSQL would refuse to store them.
+    raise ImportRefused(f"This file holds {text}, which is not a number a session can hold.")
+
+
+def _refuse_control_characters(data: object) -> None:
+    """Refuse a NUL or any other control character in any text of the file (keys too)."""
+    pending = [data]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+        elif isinstance(item, str) and CONTROL.search(item):
+            shown = CONTROL.sub("\ufffd", item[:40])
+            raise ImportRefused(f"This file holds text with a control character ({shown!r}): "
+                                "no session ever has one.")
 
 
 def load(raw: bytes) -> dict[str, Any]:
@@ -114,7 +161,7 @@ def load(raw: bytes) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise ImportRefused("This is not a text file: choose the .json file exported from a session.") from None
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=_number, parse_float=_decimal, parse_constant=_constant)
     except json.JSONDecodeError as error:
         raise ImportRefused(
             f"This file is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})."
@@ -124,7 +171,9 @@ def load(raw: bytes) -> dict[str, Any]:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ImportRefused("This is not a session exported by the table companion.")
     if data.get("version") != VERSION:
-        raise ImportRefused(f"This file has format version {data.get('version')!r}; this app reads version {VERSION}.")
+        raise ImportRefused(f"This file has format version {repr(data.get('version'))[:20]}; "
+                            f"this app reads version {VERSION}.")
+    _refuse_control_characters(data)
     return data
 
 
@@ -140,67 +189,10 @@ def _players(game, value: object) -> list[str]:
         if not name or len(name) > NAME_LENGTH or CONTROL.search(name):
             raise ImportRefused(f"Each player needs a name of 1 to {NAME_LENGTH} characters, "
                                 f"without control characters: {name[:NAME_LENGTH]!r} is not one.")
-    folded = [name.casefold() for name in names]
+    folded = [name_key(name) for name in names]
     if len(set(folded)) != len(folded):
         raise ImportRefused("Two players have the same name.")
     return names
-
-
-class _Replay:
-    """The entry log rebuilt in memory, entry by entry, with the checks ``companion.entries`` makes."""
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-        self.game = GAMES[table.game]
-        self.state = self.game.new_game(table.players, table.options)
-        self.logged: list[Entry] = []
-        self.voided: set[int] = set()
-        self.finished = False  # the table's status
-        self.held_open = False  # reopened, and no game entry or close since
-
-    def _status(self) -> None:
-        self.finished = self.game.finished(self.state) and not self.held_open
-
-    def add(self, seq: int, kind: str, event: dict, moment: datetime, summary: object) -> None:
-        if kind == entries.VOID:
-            text = self._void(event)
-        elif kind == entries.REOPEN:
-            if not self.finished:
-                raise RuleError("the session is not finished, so it cannot be reopened.")
-            self.held_open, self.finished, text = True, False, entries.REOPENED
-        elif kind == entries.CLOSE:
-            if self.finished or not self.game.finished(self.state):
-                raise RuleError("only a reopened session whose game is over can be marked finished again.")
-            self.held_open, self.finished, text = False, True, entries.CLOSED
-        elif kind in entries.TABLE_EVENTS:
-            if self.finished:
-                raise RuleError("the game is finished at this point; it must be reopened first.")
-            text = summary if isinstance(summary, str) and not CONTROL.search(summary) else kind
-            self._status()
-        else:
-            if self.finished:
-                raise RuleError("the game is finished at this point; it must be reopened first.")
-            before = self.state
-            self.state = self.game.apply(before, event)
-            text = self.game.describe(before, event)
-            self.held_open = False
-            self._status()
-        self.logged.append(Entry(seq=seq, type=kind, event=event, summary=text[:500],
-                                 created_at=moment, device=IMPORT_DEVICE))
-
-    def _void(self, event: dict) -> str:
-        target = event.get("entry")
-        if self.finished:
-            raise RuleError("the game is finished at this point; it must be reopened before an undo.")
-        chosen = next((e for e in self.logged if e.seq == target and type(target) is int), None)
-        if chosen is None or not entries.is_game_entry(chosen):
-            raise RuleError("it undoes an entry that does not exist before it.")
-        if target in self.voided:
-            raise RuleError(f"entry {target} is already undone.")
-        self.state = entries.fold(self.table, self.logged, self.voided | {target})
-        self.voided.add(target)
-        self._status()
-        return f"Undid entry {target}: {chosen.summary}"
 
 
 def build(data: Mapping[str, Any]) -> tuple[Table, list[Entry]]:
@@ -228,7 +220,7 @@ def build(data: Mapping[str, Any]) -> tuple[Table, list[Entry]]:
         raise ImportRefused(WITHHELD_REFUSED)
     if len(items) > MAX_ENTRIES:
         raise ImportRefused(f"The file has {len(items)} entries; at most {MAX_ENTRIES} can be imported.")
-    replay = _Replay(table)
+    replay = Replay(table)
     for number, item in enumerate(items, start=1):
         kind = item.get("type") if isinstance(item, dict) else None
         where = f"Entry {number}" + (f" ({kind})" if isinstance(kind, str) and len(kind) <= 40 else "")
@@ -241,7 +233,7 @@ def build(data: Mapping[str, Any]) -> tuple[Table, list[Entry]]:
             raise ImportRefused(f"{where}: it is numbered {item.get('seq')!r}; entries are numbered 1, 2, 3… in order.")
         moment = _parse_time(item["time"], where) if "time" in item else created
         try:
-            replay.add(number, kind, event, moment, item.get("summary"))
+            replay.add(number, kind, event, moment)
         except RuleError as error:
             raise ImportRefused(f"{where} is refused: {error.message}") from None
         except (KeyError, IndexError, TypeError, ValueError, AttributeError):
@@ -256,6 +248,30 @@ def build(data: Mapping[str, Any]) -> tuple[Table, list[Entry]]:
     else:
         table.status, table.finished_at = "playing", None
     return table, replay.logged
+
+
+def _log_of(logged) -> list[tuple]:
+    return [(e.seq, e.type, e.event, _time(e.created_at)) for e in logged]
+
+
+def refuse_if_already_here(table: Table, logged: list[Entry]) -> None:
+    """Importing a file twice would count its game twice in every statistic: say it is here instead.
+
+    The same session is the same game started at the same moment (to the microsecond, as exported)
+    by the same players; with the same entries it is this file, with others another export of it.
+    """
+    candidates = db.session.scalars(sa.select(Table).where(
+        Table.game == table.game, Table.created_at == table.created_at, Table.status != REMOVED))
+    for other in candidates:
+        if other.players != table.players:
+            continue
+        if _log_of(entries.entries_of(other)) == _log_of(logged):
+            raise ImportRefused("This session is already in the history: importing it again would count "
+                                "its game twice.", already=other)
+        raise ImportRefused(
+            f"This session is already in the history, recorded with {other.last_seq} entries (this file has "
+            f"{len(logged)}). To replace it with this file, remove that one from the history first.",
+            already=other)
 
 
 def save(table: Table, logged: list[Entry]) -> Table:
@@ -275,4 +291,6 @@ def save(table: Table, logged: list[Entry]) -> Table:
 
 def import_session(raw: bytes) -> Table:
     """Check the file and create the session it describes; ImportRefused (and nothing created) otherwise."""
-    return save(*build(load(raw)))
+    table, logged = build(load(raw))
+    refuse_if_already_here(table, logged)
+    return save(table, logged)

@@ -11,7 +11,7 @@ from flask import current_app
 
 from .. import entries
 from ..extensions import db
-from ..models import Entry, Seat, Table
+from ..models import REMOVED, Entry, Seat, Table
 from ..rules import GAMES, RuleError
 from .session import review_of
 from .stats import Outcome, name_key
@@ -37,7 +37,12 @@ def local_zone() -> tzinfo:
 def local(moment: datetime) -> datetime:
     """A stored time (UTC; SQLite hands it back without its zone) in the local time zone."""
     aware = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment
-    return aware.astimezone(local_zone())
+    try:
+        return aware.astimezone(local_zone())
+    except OverflowError:
+        # A row dated at the very end (or start) of time, written before imports checked their dates:
+        # shown in UTC rather than taking the history down.
+        return aware
 
 
 def _day_start(day: date) -> datetime:
@@ -89,7 +94,7 @@ def status_of(table: Table, last: datetime | None, before: datetime | None = Non
 
 def matching_ids(filters: Filters) -> list[int]:
     """The ids of the sessions that pass the filters, newest first."""
-    query = sa.select(Table.id).order_by(Table.created_at.desc(), Table.id.desc())
+    query = sa.select(Table.id).where(Table.status != REMOVED).order_by(Table.created_at.desc(), Table.id.desc())
     if filters.game:
         query = query.where(Table.game == filters.game)
     if filters.since:
@@ -188,4 +193,5 @@ def outcomes(tables: list[Table]) -> list[Outcome]:
 
 def all_outcomes() -> list[Outcome]:
     """Every session's outcome (the player statistics read them all)."""
-    return outcomes(list(db.session.scalars(sa.select(Table).where(Table.game.in_(list(GAMES.keys()))))))
+    return outcomes(list(db.session.scalars(sa.select(Table).where(
+        Table.game.in_(list(GAMES.keys())), Table.status != REMOVED))))

@@ -11,12 +11,12 @@ and lost (a match is won on seals: points summed over its rounds say little).
 
 from __future__ import annotations
 
-import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from .. import names
 from ..rules.review import Stat
 
 # How the Players page can be ordered.
@@ -24,9 +24,8 @@ BY_NAME, BY_WINS = "name", "wins"
 
 
 def name_key(name: str) -> str:
-    """A player's name as matched: "  ANA ", "ana" and "Aná" are the same player; "Chloé" is found as "chloe"."""
-    folded = unicodedata.normalize("NFKD", " ".join(name.split()).casefold())
-    return "".join(char for char in folded if not unicodedata.combining(char))
+    """A player's name as matched: "  ANA ", "ana" and "Àna" are the same player; "Chloé" is found as "chloe" (``companion.names``)."""
+    return names.key(name)
 
 
 @dataclass(frozen=True)
@@ -115,7 +114,7 @@ def player_stats(outcomes: Iterable[Outcome], game_order: Sequence[str] = (),
     for outcome in sorted(outcomes, key=lambda o: (o.created_at, o.table_id)):
         for seat, name in enumerate(outcome.players):
             key = name_key(name)
-            clean = " ".join(name.split())
+            clean = names.clean(name)
             spellings[key][clean] += 1
             latest[key] = (outcome.created_at, clean)
             record = per_player[key].setdefault(

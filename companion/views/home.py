@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import secrets
-from datetime import timedelta
+from datetime import UTC, timedelta
 
 import sqlalchemy as sa
 from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
+from .. import limits
 from ..extensions import db
 from ..forms import JoinForm, NewTableForm
-from ..models import JoinAttempt, Seat, Table, now
+from ..models import Entry, Seat, Table, now
 from ..rules import GAMES, RuleError
 from ..templating import is_htmx
 
@@ -66,6 +67,8 @@ def create_table(slug: str) -> Response | tuple[str, int]:
     game = _game_or_404(slug)
     form = NewTableForm(min_players=game.MIN_PLAYERS, max_players=game.MAX_PLAYERS)
     if form.validate_on_submit():
+        if not limits.within("new-table", current_app.config["NEW_TABLES_PER_MINUTE"], 60):
+            abort(429)
         names = form.names()
         starter = secrets.randbelow(len(names)) if form.starter.data == "random" else int(form.starter.data)
         options = {game.STARTER_OPTION: starter}
@@ -83,29 +86,49 @@ def create_table(slug: str) -> Response | tuple[str, int]:
     return render_template("new_table.html", form=form, slug=slug, game=game), 422
 
 
-def _client() -> str:
-    return (request.remote_addr or "unknown")[:64]
+JOIN_WINDOW = 600
+TOO_MANY = ("Too many join codes were tried from your network just now. Scan the table's QR code or open "
+            "its link on a phone that has it, or try again in a few minutes.")
+NO_SUCH_TABLE = ("No open table has that code. Check it on the table page of another phone "
+                 "(a code stops working when its game is finished, or after a long pause).")
 
 
-def _too_many_attempts() -> bool:
-    window = now() - timedelta(minutes=10)
-    db.session.execute(sa.delete(JoinAttempt).where(JoinAttempt.at < window))
-    count = db.session.scalar(sa.select(sa.func.count()).select_from(JoinAttempt)
-                              .where(JoinAttempt.client == _client(), JoinAttempt.at >= window))
-    return count >= current_app.config["JOIN_ATTEMPTS_PER_10_MINUTES"]
+def _may_try() -> bool:
+    """Count this try, atomically; whether its code may be checked.
+
+    Past its own limit a client shares one server-wide allowance with every other such client:
+    a household behind one address can still join with the right code, a guesser gets no further.
+    """
+    config = current_app.config
+    if limits.within("join", config["JOIN_ATTEMPTS_PER_10_MINUTES"], JOIN_WINDOW):
+        return True
+    return limits.within("join-overflow", config["JOIN_OVERFLOW_PER_10_MINUTES"], JOIN_WINDOW,
+                         client=limits.EVERYONE)
+
+
+def joinable(code: str) -> Table | None:
+    """The table a join code opens: still being played, with an entry (or its start) within JOIN_CODE_IDLE_HOURS."""
+    table = db.session.scalar(sa.select(Table).where(Table.join_code == code))
+    if table is None or table.status != "playing":
+        return None
+    last = db.session.scalar(sa.select(sa.func.max(Entry.created_at)).where(Entry.table_id == table.id))
+    last = last or table.created_at
+    last = last.replace(tzinfo=UTC) if last.tzinfo is None else last
+    if last < now() - timedelta(hours=current_app.config["JOIN_CODE_IDLE_HOURS"]):
+        return None
+    return table
 
 
 @bp.post("/join")
 def join() -> Response | tuple[str, int]:
     """Open the table whose join code was typed; guessing is slowed down per client."""
     form = JoinForm()
-    if _too_many_attempts():
-        db.session.commit()
-        abort(429)
+    status = 422
     if form.validate_on_submit():
-        table = db.session.scalar(sa.select(Table).where(Table.join_code == form.code.data))
-        if table is not None:
-            db.session.commit()
+        if not _may_try():
+            form.code.errors.append(TOO_MANY)
+            status = 429
+        elif (table := joinable(form.code.data)) is not None:
             remember(table.token)
             if is_htmx():
                 # A redirect would be followed inside the XHR and the table swapped into the form:
@@ -114,9 +137,9 @@ def join() -> Response | tuple[str, int]:
                 response.headers["HX-Redirect"] = url_for("tables.page", token=table.token)
                 return response
             return redirect(url_for("tables.page", token=table.token), 303)
-        db.session.add(JoinAttempt(client=_client()))
-        form.code.errors.append("No table has that code. Check it on the table page of another phone.")
+        else:
+            form.code.errors.append(NO_SUCH_TABLE)
     db.session.commit()
     template = "_join_form.html" if is_htmx() else "home.html"
-    status = 200 if is_htmx() else 422
-    return render_template(template, join_form=form, recent=recent_tables()), status
+    # htmx swaps 2xx answers only: the form comes back with its sentence either way.
+    return render_template(template, join_form=form, recent=recent_tables()), 200 if is_htmx() else status

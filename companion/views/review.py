@@ -10,14 +10,14 @@ from flask import (Blueprint, Response, abort, current_app, make_response, redir
 from flask.cli import with_appcontext
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .. import entries
+from .. import entries, limits
 from ..extensions import csrf
 from ..forms.review import CloseForm, HistoryFilterForm, ImportForm, ReopenForm
 from ..models import Table
 from ..review import chart, csvfiles, exchange, history, stats
 from ..review.session import review_of, timeline
 from ..rules import GAMES, RuleError
-from ..security import device_id
+from ..security import allows_upload, device_id
 from .home import remember
 from .table_page import refuse, table_or_404
 
@@ -238,16 +238,19 @@ def import_form() -> str:
     return render_template("review/import.html", form=ImportForm(), limit_mb=exchange.MAX_BYTES // (1024 * 1024))
 
 
+UPLOAD_LIMIT = exchange.MAX_BYTES + 64 * 1024  # room for the file and the multipart wrapping around it
+
+
 @csrf.exempt
 @bp.post("/import")
+@allows_upload(UPLOAD_LIMIT)
 def import_session() -> Response | tuple[str, int]:
     """Create a session from an uploaded file; refused with the reason, and nothing created, if any entry fails.
 
     Exempt from the global CSRF check only because that check reads the body
     before this view can allow a 1 MB upload; the form checks its own token.
     """
-    # Room for the file and the multipart wrapping around it.
-    request.max_content_length = exchange.MAX_BYTES + 64 * 1024
+    request.max_content_length = UPLOAD_LIMIT
     limit = exchange.MAX_BYTES // (1024 * 1024)
     try:
         form = ImportForm()
@@ -256,17 +259,22 @@ def import_session() -> Response | tuple[str, int]:
         form = ImportForm(formdata=None)
         form.file.errors = [f"The file is larger than {limit} MB: it cannot be a session export."]
         return render_template("review/import.html", form=form, limit_mb=limit), 413
+    already = None
+    if valid and not limits.within("import", current_app.config["IMPORTS_PER_MINUTE"], 60):
+        form.file.errors = ["Too many imports from your network in the last minute: try again in a minute."]
+        return render_template("review/import.html", form=form, limit_mb=limit), 429
     if valid:
         raw = form.file.data.read(exchange.MAX_BYTES + 1)
         try:
             table = exchange.import_session(raw)
         except exchange.ImportRefused as error:
             form.file.errors = [str(error)]
+            already = error.already
         else:
             current_app.logger.info("imported table %s (%s, %d entries)", table.id, table.game, table.last_seq)
             remember(table.token)
             return redirect(url_for("review.results", token=table.token), 303)
-    return render_template("review/import.html", form=form, limit_mb=limit), 422
+    return render_template("review/import.html", form=form, limit_mb=limit, already=already), 422
 
 
 @bp.cli.command("import-session")
@@ -280,7 +288,8 @@ def import_session_command(file: Path) -> None:
     try:
         table = exchange.import_session(file.read_bytes())
     except exchange.ImportRefused as error:
-        raise click.ClickException(f"{error} Nothing was imported.") from None
+        where = f" It is /w/{error.already.watch_token}/results." if error.already is not None else ""
+        raise click.ClickException(f"{error}{where} Nothing was imported.") from None
     click.echo(f"Imported {GAMES[table.game].NAME}: {', '.join(table.players)}, {table.last_seq} entries, "
                f"{table.status}.")
     click.echo(f"Table: /t/{table.token}")

@@ -8,7 +8,7 @@ import segno
 from flask import Blueprint, make_response, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
-from .. import bell, entries, live_read
+from .. import bell, entries, live_read, table_words
 from ..extensions import db
 from ..forms import InviteForm, SeatForm, UndoForm
 from ..hosting import phone_url
@@ -177,16 +177,16 @@ def _first_phone(table: Table, seat: int) -> None:
     """Note the first phone of a seat: the invitation stays up until every seat has one."""
     if seat in entries.seating(table).with_phone:
         return
-    name = table.players[seat]
+    event = {"type": entries.SEAT_TAKEN, "seat": seat}
 
     def summarise(_seq: int) -> str:
         # Two phones choosing the same seat at once: the second finds it taken under the lock.
         if seat in entries.seating(table).with_phone:
-            raise RuleError(f"{name} already has a phone.")
-        return f"{name}'s phone joined the table."
+            raise RuleError(f"{table.players[seat]} already has a phone.")
+        return table_words.seat_taken(event, table.players)
 
     try:
-        entries.record_table_event(table, {"type": entries.SEAT_TAKEN, "seat": seat}, summarise, device=device_id())
+        entries.record_table_event(table, event, summarise, device=device_id())
     except RuleError:
         pass  # the seat has its phone: nothing to note
 
@@ -200,7 +200,7 @@ def close_invite(token: str) -> Response | tuple[str, int]:
         def summarise(_seq: int) -> str:
             if entries.seating(table).invite_closed:
                 raise RuleError("The invitation is already put away.")
-            return "The invitation was put away: everyone is in."
+            return table_words.INVITE_PUT_AWAY
 
         try:
             entries.record_table_event(table, {"type": entries.INVITE_CLOSED}, summarise,

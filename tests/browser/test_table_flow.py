@@ -45,7 +45,7 @@ def test_a_wrong_join_code_is_explained_next_to_the_field(new_phone):
     phone.get_by_role("button", name="Join").click()
     field = phone.get_by_label("Join code")
     expect(field).to_have_attribute("aria-invalid", "true")
-    expect(phone.locator("#code-error")).to_have_text(re.compile("No table has that code"))
+    expect(phone.locator("#code-error")).to_have_text(re.compile("No open table has that code"))
     assert field.get_attribute("aria-describedby") == "code-error"
 
 

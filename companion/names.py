@@ -1,0 +1,29 @@
+"""Player names: written one way (NFC, no invisible characters), and matched whatever their case and accents.
+
+"Ann" and "Ann" followed by a zero-width space, or a name with a right-to-left override hidden
+in it, look the same on a phone and must not be two players. Format characters (Unicode
+category Cf: bidi controls, zero-width spaces, the byte order mark, soft hyphens) are dropped,
+except the zero-width joiner and non-joiner, which some scripts and emoji need to be spelled
+right; the match leaves those out too. Control characters (Cc) are refused by the forms.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+# Zero-width non-joiner and joiner: part of the spelling in Persian, Indic scripts and emoji sequences.
+JOINERS = {"\u200c", "\u200d"}
+
+
+def clean(raw: str | None) -> str:
+    """A name as it is kept: NFC, format characters dropped, spaces trimmed and single."""
+    text = unicodedata.normalize("NFC", raw or "")
+    text = "".join(ch for ch in text if ch in JOINERS or unicodedata.category(ch) != "Cf")
+    return " ".join(text.split())
+
+
+def key(name: str) -> str:
+    """A name as matched: "  ANA ", "ana", "Àna" and "Ana" with a zero-width space are one player."""
+    decomposed = unicodedata.normalize("NFKD", clean(name))
+    bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch) and ch not in JOINERS)
+    return " ".join(unicodedata.normalize("NFC", bare).casefold().split())

@@ -1,0 +1,145 @@
+"""gunicorn's threaded worker, reading each request's head in its event loop so that slow clients hold no thread.
+
+gunicorn's ``gthread`` worker hands a connection to a thread as soon as its first byte arrives,
+and the thread then waits for the rest of the request head: a client sending a header line a
+second holds a thread for as long as it likes, and a handful of them (24 against 4 workers of 4
+threads) stops every answer. A reverse proxy in front (nginx) would buffer requests; `make run`
+serves the home network with nothing in front. So this worker does what such a proxy does, in
+gunicorn's own selector loop: it reads a connection's bytes without blocking until the request
+head is complete (and a small body with it), and only then gives it to a thread, with the bytes
+already read handed back to gunicorn's parser. A client that has not sent its head within
+HEAD_SECONDS is disconnected. Slow clients then cost a socket each, up to gunicorn's
+``worker_connections`` per worker; the threads serve the table.
+
+TLS and HTTP/2 connections are left to gunicorn as they are (their bytes cannot be read ahead
+in the clear); behind a TLS-terminating proxy, gunicorn sees plain HTTP/1.1.
+"""
+
+from __future__ import annotations
+
+import errno
+import re
+import selectors
+import time
+from functools import partial
+
+from gunicorn.http2 import negotiation
+from gunicorn.workers import gthread
+
+# The whole request head (and a body up to BODY_AHEAD bytes) must arrive within this time.
+HEAD_SECONDS = 10.0
+# A body this small is read in the loop too, so a slow upload of a form holds no thread either;
+# larger ones (a session file to import) are read by the thread, as gunicorn does.
+BODY_AHEAD = 64 * 1024
+# A head larger than this is handed on unfinished: gunicorn's own limits refuse it properly.
+HEAD_MAX = 64 * 1024
+END_OF_HEAD = b"\r\n\r\n"
+CONTENT_LENGTH = re.compile(rb"\r\ncontent-length:[ \t]*(\d{1,12})[ \t]*\r\n", re.IGNORECASE)
+CHUNKED = re.compile(rb"\r\ntransfer-encoding:", re.IGNORECASE)
+
+
+def request_ready(data: bytes) -> bool:
+    """Whether ``data`` holds a whole request head, and its body too when that is small and of known length."""
+    end = data.find(END_OF_HEAD)
+    if end < 0:
+        return len(data) >= HEAD_MAX
+    head = data[:end + 2]
+    if CHUNKED.search(head):
+        return True
+    length = CONTENT_LENGTH.search(head)
+    if length is None:
+        return True
+    size = int(length.group(1))
+    return size > BODY_AHEAD or len(data) - (end + len(END_OF_HEAD)) >= size
+
+
+class Connection(gthread.TConn):
+    """gunicorn's connection, carrying the bytes read ahead by the loop to its parser."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.ahead = bytearray()
+        self.deadline = 0.0
+
+    def init(self) -> None:
+        super().init()
+        if self.ahead:
+            self.parser.unreader.unread(bytes(self.ahead))
+            self.ahead = bytearray()
+
+
+class HeadFirstWorker(gthread.ThreadWorker):
+    """A gthread worker whose threads only ever get requests that have fully arrived (see the module's docstring)."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.arriving: dict[Connection, None] = {}  # insertion order is deadline order
+
+    def _reads_ahead(self, conn) -> bool:
+        return not self.cfg.is_ssl and not negotiation.prior_knowledge_allowed(self.cfg, conn.client)
+
+    def accept(self, listener) -> None:
+        try:
+            client_sock, client_addr = listener.accept()
+        except OSError as error:
+            if error.errno not in (errno.EAGAIN, errno.ECONNABORTED, errno.EWOULDBLOCK):
+                raise
+            return
+        self.nr_conns += 1
+        conn = Connection(self.cfg, client_sock, client_addr, listener.getsockname())
+        if self._reads_ahead(conn):
+            self._await_request(conn)
+        else:
+            client_sock.setblocking(True)
+            self.enqueue_req(conn)
+
+    def on_client_socket_readable(self, conn, client) -> None:
+        """A kept-alive connection has its next request coming: read it in the loop as well."""
+        self.poller.unregister(client)
+        self.keepalived_conns.remove(conn)
+        if isinstance(conn, Connection) and self._reads_ahead(conn):
+            self._await_request(conn)
+            self._read_ahead(conn, client)
+        else:
+            self.enqueue_req(conn)
+
+    def _await_request(self, conn: Connection) -> None:
+        conn.sock.setblocking(False)
+        conn.deadline = time.monotonic() + HEAD_SECONDS
+        self.arriving[conn] = None
+        self.poller.register(conn.sock, selectors.EVENT_READ, partial(self._read_ahead, conn))
+
+    def _read_ahead(self, conn: Connection, client) -> None:
+        try:
+            data = conn.sock.recv(65536)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            data = b""
+        if not data:  # the client went away before finishing its request
+            self._forget(conn)
+            return
+        conn.ahead += data
+        if request_ready(bytes(conn.ahead)):
+            self.poller.unregister(conn.sock)
+            del self.arriving[conn]
+            conn.data_ready = True
+            self.enqueue_req(conn)
+
+    def _forget(self, conn: Connection) -> None:
+        try:
+            self.poller.unregister(conn.sock)
+        except (KeyError, ValueError, OSError):
+            pass
+        self.arriving.pop(conn, None)
+        self.nr_conns -= 1
+        conn.close()
+
+    def murder_pending(self) -> None:
+        """Close the connections whose request did not arrive in time, then gunicorn's own pending ones."""
+        now = time.monotonic()
+        for conn in list(self.arriving):
+            if conn.deadline > now:
+                break
+            self._forget(conn)
+        super().murder_pending()

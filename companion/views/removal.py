@@ -1,0 +1,36 @@
+"""Taking a session out of the history: asked on a page of its own, from a phone of that table."""
+
+from __future__ import annotations
+
+from flask import Blueprint, current_app, flash, redirect, render_template, session, url_for
+from werkzeug.wrappers import Response
+
+from .. import entries
+from ..forms.review import RemoveForm
+from ..review.removal import remove
+from .table_page import table_or_404
+
+bp = Blueprint("removal", __name__)
+
+
+@bp.get("/t/<token>/remove")
+def confirm(token: str) -> str:
+    """Say what removing the session takes away, and ask once."""
+    table = table_or_404(token)
+    return render_template("review/remove.html", table=table, game=entries.game_of(table), form=RemoveForm())
+
+
+@bp.post("/t/<token>/remove")
+def remove_session(token: str) -> Response | tuple[str, int]:
+    """Remove the session from the history for good; its links stop working."""
+    table = table_or_404(token)
+    form = RemoveForm()
+    if not form.validate_on_submit():
+        form.form_errors.append("That did not go through: reload the page and try again.")
+        return render_template("review/remove.html", table=table, game=entries.game_of(table), form=form), 422
+    name, players = entries.game_of(table).NAME, ", ".join(table.players)
+    current_app.logger.info("removed table %s (%s, %d entries) from the history", table.id, table.game, table.last_seq)
+    remove(table)
+    session["recent"] = [other for other in session.get("recent", []) if other != token]
+    flash(f"The {name} session of {players} was removed from the history.")
+    return redirect(url_for("review.history_page"), 303)
