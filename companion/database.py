@@ -65,13 +65,19 @@ def private_file(url: sa.URL) -> None:
     """Create the SQLite database file 0600 before SQLite would create it 0644: it holds every table's tokens.
 
     SQLite gives the -wal and -shm files the mode of the database file. A file left 0644 by an
-    earlier version is tightened, if this user owns it.
+    earlier version is tightened, if this user owns it. Only a file that does not exist yet is
+    opened: closing any descriptor of the database file drops every lock this process holds on it,
+    and another connection of this process may be holding one (sqlite.org/howtocorrupt.html, 2.2).
     """
     if url.database in (None, "", ":memory:") or url.database.startswith("file:") or url.query.get("mode") == "memory":
         return
     path = Path(url.database)
     try:
-        os.close(os.open(path, os.O_RDONLY | os.O_CREAT, 0o600))
+        if not path.exists():
+            try:
+                os.close(os.open(path, os.O_RDONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            except FileExistsError:
+                pass  # another connection created it just now: it is SQLite's, not ours to open
         info = path.stat()
         if info.st_uid == os.getuid() and info.st_mode & 0o077:
             path.chmod(0o600)
