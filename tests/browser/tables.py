@@ -1,0 +1,24 @@
+"""A table set up straight in the live server's database, for a browser test that needs a game well under way."""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+
+from companion import create_app, entries
+from companion.extensions import db
+from companion.models import Seat, Table
+
+
+def record_table(live_server, game: str, players: list[str], options: dict, events: list[dict]) -> tuple[str, str]:
+    """A table with ``events`` recorded through the entry log, as phones would have; its player and watch tokens."""
+    app = create_app({"SQLALCHEMY_DATABASE_URI": live_server.database_url, "SECRET_KEY": "browser-tests"})
+    with app.app_context():
+        table = Table(game=game, options=options, seats=[Seat(position=i, name=n) for i, n in enumerate(players)])
+        db.session.add(table)
+        db.session.commit()
+        for event in events:
+            entries.record(db.session.scalar(sa.select(Table).where(Table.id == table.id)), event)
+        tokens = table.token, table.watch_token
+        db.session.remove()
+        db.engine.dispose()
+    return tokens
