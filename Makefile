@@ -8,7 +8,12 @@ PORT ?= 8000
 WORKERS ?= 4
 export FLASK_APP := wsgi
 
-.PHONY: run test bench migrate clean
+.PHONY: run test bench migrate clean translations
+
+# The gettext catalogs (companion/translations/<lang>/LC_MESSAGES/messages.po) are kept compiled:
+# `make run` and `make test` build each .mo from its .po whenever the .po is newer.
+CATALOGS := $(wildcard companion/translations/*/LC_MESSAGES/messages.po)
+COMPILED := $(CATALOGS:.po=.mo)
 
 $(BIN)/activate:
 	$(PYTHON) -m venv $(VENV)
@@ -23,18 +28,30 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/activate
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $@ $(VENV)/.installed
 
-migrate: $(VENV)/.installed
+%.mo: %.po | $(VENV)/.installed
+	$(BIN)/pybabel -q compile -i $< -o $@
+
+# Every message of the source into messages.pot, then into each language's catalog (new ones
+# untranslated; nothing guessed). Translate the empty entries; `make test` says what is missing.
+translations: $(VENV)/.installed
+	$(BIN)/pybabel -q extract -F babel.cfg -k _l -c "Translators:" --add-location=file --sort-by-file \
+		--project=companion -o companion/translations/messages.pot .
+	$(BIN)/pybabel -q update -i companion/translations/messages.pot -d companion/translations \
+		--no-fuzzy-matching --ignore-obsolete
+	$(MAKE) $(COMPILED)
+
+migrate: $(VENV)/.installed $(COMPILED)
 	$(BIN)/flask db upgrade
 
 run: migrate
 	$(BIN)/gunicorn --config python:companion.gunicorn_conf --bind $(HOST):$(PORT) --workers $(WORKERS) wsgi:app
 
 # With TEST_POSTGRES_URL set (as .ci/run does), every database-touching test runs a second time on PostgreSQL.
-test: $(VENV)/.installed-test
+test: $(VENV)/.installed-test $(COMPILED)
 	$(BIN)/python -m pytest
 	$(if $(TEST_POSTGRES_URL),TEST_DATABASE_URL=$(TEST_POSTGRES_URL) $(BIN)/python -m pytest -p no:cacheprovider --ignore=tests/rules)
 
-bench: $(VENV)/.installed-test
+bench: $(VENV)/.installed-test $(COMPILED)
 	$(BIN)/python -m bench
 
 clean:

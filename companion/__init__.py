@@ -34,17 +34,18 @@ def create_app(test_config: dict | None = None) -> Flask:
     migrate.init_app(app, db, directory=os.path.join(os.path.dirname(__file__), "migrations"))
     csrf.init_app(app)
 
-    from . import database, live_read, regions, security, templating
+    from . import database, i18n, live_read, regions, security, templating
 
+    i18n.init_app(app)
     database.init_app(app)
     live_read.init_app(app)
     regions.init_app(app)
     security.init_app(app)
     templating.init_app(app)
 
-    from .views import bell, carambouille, errors, frutti, home, jaipur, removal, review, tables
+    from .views import bell, carambouille, errors, frutti, home, jaipur, language, removal, review, tables
 
     errors.init_app(app)
-    for area in (home, tables, bell, carambouille, jaipur, frutti, review, removal):
+    for area in (home, language, tables, bell, carambouille, jaipur, frutti, review, removal):
         app.register_blueprint(area.bp)
     return app

@@ -12,6 +12,7 @@ from wtforms import FieldList, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp, ValidationError
 
 from .. import names, regions
+from ..i18n import LANGUAGES
 from .fields import IntegerField
 
 NAME_LENGTH = 40
@@ -132,3 +133,10 @@ class SeatForm(FlaskForm):
     """Which player holds this phone (or nobody: a watching phone)."""
 
     seat = SelectField("I am", choices=[], validate_choice=True)
+
+
+class LanguageForm(FlaskForm):
+    """The language switch: one of the app's languages, and the page to go back to."""
+
+    lang = SelectField(choices=list(LANGUAGES.items()), validators=[InputRequired()])
+    next = HiddenField(validators=[Optional(), Length(max=2000)])

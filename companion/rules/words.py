@@ -1,18 +1,55 @@
-"""Singular and plural in one place: every "1 seal" / "2 seals" of the app goes through here.
+"""The app's words in the reader's language: every sentence the rules and the views show goes through here.
 
-Each call names both forms, as ``ngettext(singular, plural, n)`` will when the app is translated: then
-these two functions become its ngettext calls, and no other code changes. Standard library only, like
-the rules; templates reach them as the ``plural`` and ``pick`` filters (``companion/templating.py``).
+The rules stay standard library only, so they cannot ask Flask-Babel for the phone's language. They
+call ``_`` and ``ngettext`` of this module instead; the app tells it once (``use``) where the current
+request's catalog is (``companion.i18n``), and everything is worded when it is shown, in the language
+of the phone that asked. Without an app (the rules' own tests), every message is its English source.
+
+The message ids are the English sentences; their placeholders are named (``%(name)s``), so that a
+language may put them in another order. ``N_`` only marks a word for extraction, for tables of names
+kept at module level: they are worded where they are shown (``_(CARD_NAMES[card])``).
 """
 
 from __future__ import annotations
 
+import gettext as _gettext
+from collections.abc import Callable
+
+_NULL = _gettext.NullTranslations()
+_catalog: Callable[[], _gettext.NullTranslations] = lambda: _NULL  # noqa: E731
+
+
+def use(catalog: Callable[[], _gettext.NullTranslations]) -> None:
+    """Word every message with ``catalog()``: the catalog of the language of the request being served."""
+    global _catalog
+    _catalog = catalog
+
+
+def _(message: str, **params: object) -> str:
+    """``message`` in the reader's language, with ``%(name)s`` placeholders filled from ``params``."""
+    text = _catalog().gettext(message)
+    return text % params if params else text
+
+
+gettext = _
+
+
+def ngettext(singular: str, plural: str, num: int, **params: object) -> str:
+    """The form for ``num`` in the reader's language ("1 seal", "2 seals"); ``%(num)d`` is the count."""
+    params.setdefault("num", num)
+    return _catalog().ngettext(singular, plural, num) % params
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs without wording it yet: it is worded where it is shown."""
+    return message
+
 
 def pick(count: int, one: str, many: str) -> str:
-    """The form for ``count``: ``pick(1, "seal", "seals")`` is "seal"; 0 and 2 or more take ``many``."""
-    return one if count == 1 else many
+    """Old form, going: ``ngettext(one, many, count)``."""
+    return _catalog().ngettext(one, many, count)
 
 
 def plural(count: int, one: str, many: str) -> str:
-    """The count and its form: "1 seal", "2 seals", "0 cards"."""
+    """Old form, going: ``ngettext("%(num)d seal", "%(num)d seals", count)``."""
     return f"{count} {pick(count, one, many)}"

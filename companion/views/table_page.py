@@ -16,6 +16,7 @@ from wtforms import Field
 from .. import entries, live_read, regions
 from ..extensions import db
 from ..forms import InviteForm, UndoForm, fresh_forms
+from ..i18n import language
 from ..models import Entry, Table
 from ..rules import RuleError
 from ..security import device_id
@@ -136,7 +137,8 @@ def table_context(table: Table, *, watch: bool = False, forms: dict | None = Non
 
 def _region_key(table_id: int, watch: bool, reader: tuple) -> tuple:
     # ``reader`` covers everything that decides what the phone may see (``_reader``).
-    return table_id, watch, reader, is_htmx(), request.url_root
+    # One rendering per language: two phones of one seat may read it in two languages.
+    return table_id, watch, reader, is_htmx(), request.url_root, language()
 
 
 def _region_version(last_seq: int, status: str, bell_seq: int | None, bell_plan: dict | None) -> tuple:

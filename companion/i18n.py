@@ -1,0 +1,61 @@
+"""Each phone its own language: Flask-Babel, the language a phone reads, and the switch that sets it.
+
+A phone reads the language it chose with the switch at the foot of every page (kept in its ``lang``
+cookie), else the first of its browser's languages (``Accept-Language``) the app speaks, else
+English. Entries are stored as data and worded when shown, so one table reads French on one phone
+and German on another at the same moment; the kept renderings of a table are kept per language.
+"""
+
+from __future__ import annotations
+
+from babel import numbers
+from flask import Flask, request
+from flask_babel import Babel, get_locale, get_translations
+
+from .rules import words
+
+# In each language's own words: a phone that cannot read the current one still finds its own.
+LANGUAGES = {"en": "English", "fr": "Français", "de": "Deutsch", "it": "Italiano"}
+DEFAULT = "en"
+COOKIE = "lang"
+# A year: the choice is the phone's, like its browser's language.
+COOKIE_AGE = 365 * 24 * 3600
+
+babel = Babel()
+
+
+def chosen() -> str | None:
+    """The language this phone chose with the switch, if it is one the app speaks."""
+    value = request.cookies.get(COOKIE)
+    return value if value in LANGUAGES else None
+
+
+def select_language() -> str:
+    """The language of this request: the phone's choice, else its browser's, else English."""
+    return chosen() or request.accept_languages.best_match(LANGUAGES) or DEFAULT
+
+
+def language() -> str:
+    """The language the current request is answered in (``en``, ``fr``, ``de``, ``it``)."""
+    return str(get_locale() or DEFAULT)
+
+
+def number(value: int | float) -> str:
+    """A number as the reader's language writes it: 1,250 / 1 250 / 1.250."""
+    return numbers.format_decimal(value, locale=get_locale() or DEFAULT)
+
+
+def init_app(app: Flask) -> None:
+    """Flask-Babel with the catalogs in ``companion/translations``; the rules word through it too."""
+    babel.init_app(app, locale_selector=select_language, default_translation_directories="translations")
+    words.use(get_translations)
+    app.jinja_env.globals.update(languages=LANGUAGES, language=language)
+    # Flask-Babel adds dateformat, datetimeformat, …; ``number`` is the one the pages use for figures.
+    app.jinja_env.filters.update(number=number)
+
+    @app.after_request
+    def _vary(response):
+        # The same address answers in each phone's language: caches between must keep them apart.
+        if response.mimetype == "text/html":
+            response.vary.update(("Accept-Language", "Cookie"))
+        return response
