@@ -49,10 +49,11 @@ migrate: $(VENV)/.installed $(COMPILED)
 run: migrate
 	$(BIN)/gunicorn --config python:companion.gunicorn_conf --bind $(HOST):$(PORT) --workers $(WORKERS) wsgi:app
 
-# With TEST_POSTGRES_URL set (as .ci/run does), every database-touching test runs a second time on PostgreSQL.
+# With TEST_POSTGRES_URL set (as .ci/run does), every database-touching test runs a second time on PostgreSQL
+# (not the pure rules, and not the read-only SQLite file faults, which are about SQLite files).
 test: $(VENV)/.installed-test $(COMPILED)
 	$(BIN)/python -m pytest
-	$(if $(TEST_POSTGRES_URL),TEST_DATABASE_URL=$(TEST_POSTGRES_URL) $(BIN)/python -m pytest -p no:cacheprovider --ignore=tests/rules)
+	$(if $(TEST_POSTGRES_URL),TEST_DATABASE_URL=$(TEST_POSTGRES_URL) $(BIN)/python -m pytest -p no:cacheprovider --ignore=tests/rules --ignore=tests/test_faults_read_only.py)
 
 bench: $(VENV)/.installed-test $(COMPILED)
 	$(BIN)/python -m bench
