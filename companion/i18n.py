@@ -9,7 +9,7 @@ and German on another at the same moment; the kept renderings of a table are kep
 from __future__ import annotations
 
 from babel import numbers
-from flask import Flask, request
+from flask import Flask, has_request_context, request
 from flask_babel import Babel, get_locale, get_translations
 
 from .rules import words
@@ -45,6 +45,8 @@ def browsers_language() -> str | None:
 
 def select_language() -> str:
     """The language of this request: the phone's choice, else its browser's, else English."""
+    if not has_request_context():
+        return DEFAULT  # work done outside a request (a command, an import) is worded in English
     return chosen() or browsers_language() or DEFAULT
 
 

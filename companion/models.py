@@ -110,11 +110,8 @@ class Entry(db.Model):
     seq: Mapped[int]
     type: Mapped[str] = mapped_column(sa.String(40))
     event: Mapped[dict[str, Any]] = mapped_column(sa.JSON)
-    # The entry's sentence in English, written once when the entry was made (exports carry it).
+    # The sentence shown in the history, written once when the entry was made.
     summary: Mapped[str] = mapped_column(sa.String(500), default="")
-    # The same sentence as data: its message and values (``companion.rules.words``), worded again in
-    # each reader's language when shown. None for entries older than the translations.
-    words: Mapped[dict[str, Any] | None] = mapped_column(sa.JSON)
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=now)
     device: Mapped[str] = mapped_column(sa.String(32), default="")
     # The form's idempotency key: a re-sent form is recorded once.
