@@ -29,6 +29,7 @@ from . import entries, live_read, regions, table_words
 from .extensions import db
 from .models import Entry, Table
 from .rules import RuleError
+from .rules.words import _
 
 # From the entry's time to the moment every phone rings: longer than one poll
 # plus a slow answer, short enough to feel like the tap rang the bell.
@@ -64,8 +65,13 @@ def duration_words(seconds: int) -> str:
     """A duration as players say it: "45 s", "2 min", "2 min 05 s"."""
     minutes, rest = divmod(max(0, int(seconds)), 60)
     if not minutes:
-        return f"{rest} s"
-    return f"{minutes} min {rest:02d} s" if rest else f"{minutes} min"
+        # Translators: a duration in seconds, e.g. "45 s".
+        return _("%(seconds)d s", seconds=rest)
+    if rest:
+        # Translators: a duration in minutes and seconds, e.g. "2 min 05 s".
+        return _("%(minutes)d min %(seconds)02d s", minutes=minutes, seconds=rest)
+    # Translators: a duration in whole minutes, e.g. "2 min".
+    return _("%(minutes)d min", minutes=minutes)
 
 
 def clock_face(seconds: float) -> str:
@@ -95,13 +101,23 @@ class Plan:
         return cls(data["mode"], data.get("seconds"), data.get("low"), data.get("high"))
 
     def words(self, thing: str) -> str:
-        """The plan as a sentence for the players."""
+        """The plan as a sentence for the players, about the ``thing`` ("market" or "timer") it closes."""
+        market = thing == "market"
         if self.mode == "fixed":
-            return f"The {thing} closes by itself after {duration_words(self.seconds)}."
+            duration = duration_words(self.seconds)
+            if market:
+                return _("The market closes by itself after %(duration)s.", duration=duration)
+            return _("The timer closes by itself after %(duration)s.", duration=duration)
         if self.mode == "hidden":
-            return (f"The {thing} closes by itself at a hidden moment between "
-                    f"{duration_words(self.low)} and {duration_words(self.high)}: nobody knows when.")
-        return f"The {thing} closes when the bell rings again."
+            low, high = duration_words(self.low), duration_words(self.high)
+            if market:
+                return _("The market closes by itself at a hidden moment between %(low)s and %(high)s: "
+                         "nobody knows when.", low=low, high=high)
+            return _("The timer closes by itself at a hidden moment between %(low)s and %(high)s: "
+                     "nobody knows when.", low=low, high=high)
+        if market:
+            return _("The market closes when the bell rings again.")
+        return _("The timer closes when the bell rings again.")
 
     def delay(self) -> int | None:
         """Seconds from the opening ring to the automatic close; the hidden one drawn here, unpredictably."""
@@ -116,16 +132,16 @@ def plan_from(mode: str, minutes: int | None = None, low: int | None = None, hig
     """The plan chosen on the opening form (minutes); RuleError names the field at fault."""
     if mode == "fixed":
         if minutes not in MINUTES:
-            raise RuleError("Choose how many minutes the market stays open: 1 to 10.", "minutes")
+            raise RuleError(_("Choose how many minutes the market stays open: 1 to 10."), "minutes")
         return Plan("fixed", seconds=minutes * 60)
     if mode == "hidden":
         if low not in MINUTES or high not in MINUTES:
-            raise RuleError("Choose the hidden time's range in minutes, from 1 to 10.", "low")
+            raise RuleError(_("Choose the hidden time's range in minutes, from 1 to 10."), "low")
         if low >= high:
-            raise RuleError("The latest moment must come after the earliest, e.g. 1 to 3 minutes.", "high")
+            raise RuleError(_("The latest moment must come after the earliest, e.g. 1 to 3 minutes."), "high")
         return Plan("hidden", low=low * 60, high=high * 60)
     if mode != "hand":
-        raise RuleError("Choose how the bell closes: by hand, after a fixed time, or at a hidden moment.", "mode")
+        raise RuleError(_("Choose how the bell closes: by hand, after a fixed time, or at a hidden moment."), "mode")
     return Plan()
 
 
@@ -219,6 +235,13 @@ def _clock_filled(since_ms: str | None) -> str:
     return clock_face((epoch_ms(now()) - int(since_ms or 0)) / 1000)
 
 
+def _last_words(thing: str, seconds: int) -> str:
+    duration = duration_words(seconds)
+    if thing == "market":
+        return _("Last exchange phase: %(duration)s", duration=duration)
+    return _("Last timer: %(duration)s", duration=duration)
+
+
 def view_of(table: Table, state) -> BellView:
     """The bell panel's contents, derived from the ring entries and the table's public plan."""
     rings = _rings(table)
@@ -242,8 +265,7 @@ def view_of(table: Table, state) -> BellView:
         plan_words=plan.words(thing),
         deadline_ms=epoch_ms(deadline) if deadline else None,
         warning_ms=epoch_ms(deadline - timedelta(seconds=WARNING_SECONDS)) if deadline else None,
-        last_words=(f"Last {'exchange phase' if thing == 'market' else 'timer'}: "
-                    f"{duration_words(closes[-1].event['seconds'])}") if closes else "",
+        last_words=_last_words(thing, closes[-1].event["seconds"]) if closes else "",
         finished=table.finished,
     )
 
@@ -272,9 +294,9 @@ def _timer_open_check(table: Table, opening: bool):
     def check(seq: int) -> None:
         running = _opening(table, _rings(table), None) is not None
         if opening and running:
-            raise RuleError("The table timer is already running: ring again to stop it.", "type")
+            raise RuleError(_("The table timer is already running: ring again to stop it."), "type")
         if not opening and not running:
-            raise RuleError("The table timer is not running: ring the bell to start it.", "type")
+            raise RuleError(_("The table timer is not running: ring the bell to start it."), "type")
     return check
 
 
@@ -282,7 +304,7 @@ def open_bell(table: Table, plan: Plan, *, player: int | None = None, device: st
               key: str | None = None, seen: int | None = None) -> Entry:
     """Ring to open the market (or start the timer), and schedule its automatic close."""
     if table.finished:
-        raise RuleError("The game is finished: the bell is put away.", "type")
+        raise RuleError(_("The game is finished: the bell is put away."), "type")
     table_id = table.id
     if kind_of(table) == "market":
         event = {"type": "market_opened"} | ({"rung_by": player} if player is not None else {})
@@ -308,7 +330,7 @@ def close_bell(table: Table, *, player: int | None = None, device: str = "", key
                seen: int | None = None, automatic: bool = False) -> Entry:
     """Ring to close the market (or stop the timer), recording how long it was open."""
     if table.finished:
-        raise RuleError("The game is finished: the bell is put away.", "type")
+        raise RuleError(_("The game is finished: the bell is put away."), "type")
     table_id = table.id
     state = entries.state_of(table)
     opening = _opening(table, _rings(table), state)

@@ -16,11 +16,14 @@ from typing import Any, Callable
 
 import sqlalchemy as sa
 from flask import current_app
+from flask_babel import force_locale
 
 from . import live_read
 from .extensions import db
 from .models import Entry, Table, now
+from .i18n import LANGUAGES
 from .rules import GAMES, RuleError
+from .rules.words import N_, _
 
 VOID = "void"
 # The table timer of the bell (companion/bell.py), on every game's table.
@@ -39,11 +42,29 @@ class Snapshot:
 
 
 class StateCache:
-    """The newest snapshot of recently used tables, least recently used dropped first."""
+    """The newest snapshot of recently used tables, least recently used dropped first.
+
+    It keeps the sentences of their entries too, per language (``companion.entry_words``): an
+    entry's sentence depends only on the entries before it, so once worded it never changes.
+    """
 
     def __init__(self) -> None:
         self._snapshots: OrderedDict[int, Snapshot] = OrderedDict()
+        self._words: dict[int, dict[str, dict[int, str]]] = {}
         self._lock = threading.Lock()
+
+    def words(self, table_id: int, language: str) -> dict[int, str]:
+        """The sentences kept for the table's entries in ``language``, by entry number (a copy)."""
+        with self._lock:
+            return dict(self._words.get(table_id, {}).get(language, {}))
+
+    def put_words(self, table_id: int, language: str, words: dict[int, str]) -> None:
+        """Keep more sentences of the table's entries in ``language``."""
+        with self._lock:
+            self._words.setdefault(table_id, {}).setdefault(language, {}).update(words)
+            limit = current_app.config["STATE_CACHE_TABLES"]
+            while len(self._words) > limit:
+                self._words.pop(next(iter(self._words)))
 
     def get(self, table_id: int) -> Snapshot | None:
         with self._lock:
@@ -62,14 +83,19 @@ class StateCache:
             limit = current_app.config["STATE_CACHE_TABLES"]
             while len(self._snapshots) > limit:
                 self._snapshots.popitem(last=False)
+            if table_id in self._words:
+                # Most recently used last, as the snapshots.
+                self._words[table_id] = self._words.pop(table_id)
 
     def forget(self, table_id: int) -> None:
         with self._lock:
             self._snapshots.pop(table_id, None)
+            self._words.pop(table_id, None)
 
     def clear(self) -> None:
         with self._lock:
             self._snapshots.clear()
+            self._words.clear()
 
 
 cache = StateCache()
@@ -79,8 +105,8 @@ cache = StateCache()
 REOPEN = "reopen"
 CLOSE = "close"
 TABLE_EVENTS |= {REOPEN, CLOSE}
-REOPENED = "The session was reopened to correct it."
-CLOSED = "The session was marked finished again."
+REOPENED = N_("The session was reopened to correct it.")
+CLOSED = N_("The session was marked finished again.")
 
 # Who is at the table: a seat's first phone, and the invitation put away once everyone is in.
 SEAT_TAKEN = "seat_taken"
@@ -147,9 +173,13 @@ def fold(table: Table, entries: list[Entry], voided: set[int] | None = None):
         try:
             state = game.apply(state, entry.event)
         except RuleError as error:
+            from .entry_words import kept_sentence
+
             # Said to whoever asked for the undo: the later entry's secrets stay out of it.
             raise RuleError(
-                f"Undoing that would make entry {entry.seq} ({entry.summary}) impossible: {error.public}",
+                # Translators: %(entry)s is the entry's sentence, %(reason)s the rules' refusal.
+                _("Undoing that would make entry %(seq)d (%(entry)s) impossible: %(reason)s",
+                  seq=entry.seq, entry=kept_sentence(table, entry), reason=error.public),
                 "entry",
             ) from None
     return state
@@ -197,9 +227,15 @@ def _existing(table: Table, key: str | None) -> Entry | None:
 class AlreadyRecorded(RuleError):
     """The move a form sent was recorded since the form was shown: it counts once."""
 
-    def __init__(self, entry: Entry, device: str = "") -> None:
-        where = "this phone" if entry.device and entry.device == device else "another phone"
-        super().__init__(f"Already recorded from {where}: “{entry.summary}” It counts once.")
+    def __init__(self, entry: Entry, device: str = "", sentence: str | None = None) -> None:
+        sentence = entry.summary if sentence is None else sentence
+        if entry.device and entry.device == device:
+            # Translators: %(entry)s is the recorded entry's sentence, e.g. "Ben scored 7".
+            message = _("Already recorded from this phone: “%(entry)s” It counts once.", entry=sentence)
+        else:
+            # Translators: %(entry)s is the recorded entry's sentence, e.g. "Ben scored 7".
+            message = _("Already recorded from another phone: “%(entry)s” It counts once.", entry=sentence)
+        super().__init__(message)
         self.entry = entry
 
 
@@ -235,7 +271,9 @@ def _refuse_if_recorded(table: Table, seen: int | None, seq: int, device: str,
     voided = voided_seqs(later)
     for entry in reversed(later):
         if entry.seq not in voided and is_same(entry):
-            raise AlreadyRecorded(entry, device)
+            from .entry_words import sentence
+
+            raise AlreadyRecorded(entry, device, sentence(table, entry))
 
 
 def _refuse_if_changed(table: Table, seen: int | None, seq: int, changed: str | None) -> None:
@@ -253,7 +291,9 @@ def _refuse_if_changed(table: Table, seen: int | None, seq: int, changed: str | 
 def _stale(error: RuleError, seen: int | None, seq: int) -> RuleError:
     """Say so when the table changed between showing a form and sending it."""
     if seen is not None and seen != seq - 1:
-        return RuleError(f"The table changed while you were entering this: {error.message}", error.field)
+        # Translators: %(refusal)s is the rules' sentence saying why the entry is refused.
+        return RuleError(_("The table changed while you were entering this: %(refusal)s",
+                           refusal=error.message), error.field)
     return error
 
 
@@ -302,13 +342,32 @@ def _append(table: Table, key: str | None, make: Callable[[int], tuple[Entry, An
     live_read.changed(table.id)
     if state is not None:
         cache.put(table.id, Snapshot(entry.seq, state))
+    for language, sentence in getattr(entry, "worded", {}).items():
+        cache.put_words(table.id, language, {entry.seq: sentence})
     return entry
 
 
-def _refuse_if_finished(table: Table, doing: str, field: str | None = None) -> None:
+def _refuse_if_finished(table: Table, undoing: bool = False) -> None:
     """Finished sessions are read-only until reopened."""
+    if table.finished and undoing:
+        raise RuleError(_("This game is finished; reopen it to undo an entry."), "entry")
     if table.finished:
-        raise RuleError(f"This game is finished; reopen it to {doing}.", field)
+        raise RuleError(_("This game is finished; reopen it to record more."))
+
+
+def in_every_language(word: Callable[[], str]) -> dict[str, str]:
+    """``word()`` in each language the app speaks: the sentence of a new entry, for every phone."""
+    worded = {}
+    for language in LANGUAGES:
+        with force_locale(language):
+            worded[language] = word()
+    return worded
+
+
+def in_english(word: Callable[[], str]) -> str:
+    """``word()`` in English: the summary kept with an entry is written in the app's source language."""
+    with force_locale("en"):
+        return word()
 
 
 def record(table: Table, event: dict, *, device: str = "", key: str | None = None,
@@ -326,15 +385,18 @@ def record(table: Table, event: dict, *, device: str = "", key: str | None = Non
         _refuse_if_recorded(table, seen, seq, device,
                             lambda entry: is_game_entry(entry) and same_move(game, entry.event, event))
         _refuse_if_changed(table, seen, seq, changed)
-        _refuse_if_finished(table, "record more")
+        _refuse_if_finished(table)
         before = state_of(table, upto=seq - 1)
         completed = game.complete(before, event, rng)
         try:
             after = game.apply(before, completed)
         except RuleError as error:
             raise _stale(error, seen, seq) from None
-        return Entry(table_id=table.id, seq=seq, type=completed["type"], event=completed,
-                     summary=game.describe(before, completed)[:500], device=device, key=key), after
+        worded = in_every_language(lambda: game.describe(before, completed))
+        entry = Entry(table_id=table.id, seq=seq, type=completed["type"], event=completed,
+                      summary=worded["en"][:500], device=device, key=key)
+        entry.worded = worded
+        return entry, after
 
     return _append(table, key, make)
 
@@ -344,20 +406,29 @@ def record_table_event(table: Table, event: dict, summarise: Callable[[int], str
     """Append an entry about the table itself (one of TABLE_EVENTS), never folded through the game.
 
     ``summarise(seq)`` runs under the table lock: it checks the entry still
-    makes sense (RuleError if not) and returns its sentence for the history.
+    makes sense (RuleError if not) and returns its sentence for the history,
+    which is kept in English (and worded anew in each reader's language).
     An entry of the same type recorded after ``seen`` is this one entered twice.
     """
     if event.get("type") not in TABLE_EVENTS - {VOID}:
-        raise RuleError("That is not an entry about the table.", "type")
+        raise RuleError(_("That is not an entry about the table."), "type")
 
     def make(seq: int) -> tuple[Entry, Any]:
         _refuse_if_recorded(table, seen, seq, device, lambda entry: entry.type == event["type"])
-        _refuse_if_finished(table, "record more")
+        _refuse_if_finished(table)
+        summarise(seq)  # its refusal in the reader's language
+        summary = in_english(lambda: summarise(seq))
         entry = Entry(table_id=table.id, seq=seq, type=event["type"], event=event,
-                      summary=summarise(seq)[:500], device=device, key=key)
+                      summary=summary[:500], device=device, key=key)
         return entry, state_of(table, upto=seq - 1)
 
     return _append(table, key, make)
+
+
+def undid(target: int, sentence: str) -> str:
+    """The sentence of an undo, given the sentence of the entry it takes back."""
+    # Translators: %(entry)s is the sentence of the entry taken back, e.g. "Ben scored 7".
+    return _("Undid entry %(seq)d: %(entry)s", seq=target, entry=sentence)
 
 
 def void(table: Table, target: int, *, device: str = "", key: str | None = None,
@@ -369,17 +440,18 @@ def void(table: Table, target: int, *, device: str = "", key: str | None = None,
     def make(seq: int) -> tuple[Entry, Any]:
         _refuse_if_recorded(table, seen, seq, device,
                             lambda entry: entry.type == VOID and entry.event.get("entry") == target)
-        _refuse_if_finished(table, "undo an entry", "entry")
+        _refuse_if_finished(table, undoing=True)
         entries = entries_of(table, upto=seq - 1)
         voided = voided_seqs(entries)
         chosen = next((e for e in entries if e.seq == target), None)
         if chosen is None or not is_game_entry(chosen):
-            raise RuleError("There is no such entry to undo.", "entry")
+            raise RuleError(_("There is no such entry to undo."), "entry")
         if target in voided:
-            raise RuleError(f"Entry {target} is already undone.", "entry")
+            raise RuleError(_("Entry %(seq)d is already undone.", seq=target), "entry")
         state = fold(table, entries, voided | {target})
+        summary = in_english(lambda: undid(target, chosen.summary))
         entry = Entry(table_id=table.id, seq=seq, type=VOID, event={"type": VOID, "entry": target},
-                      summary=f"Undid entry {target}: {chosen.summary}"[:500], device=device, key=key)
+                      summary=summary[:500], device=device, key=key)
         return entry, state
 
     return _append(table, key, make)
@@ -389,7 +461,7 @@ def reopen(table: Table, *, device: str = "", key: str | None = None) -> Entry:
     """Make a finished table editable again, on purpose: undo works until the game is finished again."""
     def make(seq: int) -> tuple[Entry, None]:
         if not table.finished:
-            raise RuleError("This session is not finished: there is nothing to reopen.")
+            raise RuleError(_("This session is not finished: there is nothing to reopen."))
         table.status, table.finished_at = "playing", None
         return Entry(table_id=table.id, seq=seq, type=REOPEN, event={"type": REOPEN},
                      summary=REOPENED, device=device, key=key), None
@@ -401,9 +473,9 @@ def close(table: Table, *, device: str = "", key: str | None = None) -> Entry:
     """Declare a reopened table finished again, when its game is over."""
     def make(seq: int) -> tuple[Entry, None]:
         if table.finished:
-            raise RuleError("This session is already finished.")
+            raise RuleError(_("This session is already finished."))
         if not game_of(table).finished(state_of(table, upto=seq - 1)):
-            raise RuleError("The game is not over yet: finish it at the table first.")
+            raise RuleError(_("The game is not over yet: finish it at the table first."))
         table.status, table.finished_at = "finished", now()
         return Entry(table_id=table.id, seq=seq, type=CLOSE, event={"type": CLOSE},
                      summary=CLOSED, device=device, key=key), None

@@ -95,7 +95,11 @@
         line.setAttribute("role", "status");
         form.insertBefore(line, form.firstChild);
       }
-      line.textContent = (what ? "Just recorded: " + what.replace(/[.!]$/, "") + " — " : "The table changed — ") + "check before you record.";
+      // Worded by the server in this phone's language (templates/tables/_live.html).
+      line.textContent = what
+        ? (region.getAttribute("data-notice-recorded") || "Just recorded: {entry} — check before you record.")
+            .replace("{entry}", what.replace(/[.!]$/, ""))
+        : region.getAttribute("data-notice-changed") || "The table changed — check before you record.";
     });
   }
 

@@ -130,7 +130,7 @@
       dingADing();
       if (navigator.vibrate) navigator.vibrate([180, 90, 180, 90, 360]);
     }
-    if (announcer) announcer.textContent = "Ding-a-Ding! " + new Date().toLocaleTimeString();
+    if (announcer) announcer.textContent = "Ding-a-Ding! " + new Date().toLocaleTimeString(document.documentElement.lang || undefined);
   }
 
   function consider(id, at, stale) {
@@ -174,7 +174,10 @@
     if (deadline && countdown) {
       countdown.hidden = false;
       // Rounded up, and never more than the fixed time before the ring itself.
-      countdown.textContent = now < deadline ? "Closes in " + face(Math.min(deadline - now + 999, deadline - since)) : "Closing…";
+      // Worded by the server in this phone's language (templates/bell/_bell.html).
+      countdown.textContent = now < deadline
+        ? (bell.getAttribute("data-closes-in") || "Closes in {clock}").replace("{clock}", face(Math.min(deadline - now + 999, deadline - since)))
+        : bell.getAttribute("data-closing") || "Closing…";
       var warning = Number(bell.getAttribute("data-warning"));
       var late = now >= warning;
       bell.classList.toggle("is-warning", late);
@@ -245,14 +248,16 @@
   var stateLabel = controls.querySelector("[data-bell-state]");
   var wakeBox = controls.querySelector("[data-bell-wake]");
   var wakeNote = controls.querySelector("[data-bell-wake-note]");
+  // What this script says, worded by the server in this phone's language (templates/bell/_controls.html).
+  function word(name) { return controls.getAttribute("data-word-" + name) || ""; }
 
   function showState() {
     var on = enabled();
     var heard = on && audio && audio.state === "running";
     enabledRow.hidden = !on;
     disabledRow.hidden = on;
-    stateLabel.textContent = on ? "on" : "off";
-    words.textContent = heard ? "The bell rings on this phone." : "The bell rings on this phone once you have tapped the page.";
+    stateLabel.textContent = word(on ? "on" : "off");
+    words.textContent = word(heard ? "heard" : "unheard");
   }
 
   document.addEventListener("pointerdown", function () { window.setTimeout(showState, 50); }, true);
@@ -290,7 +295,7 @@
       lock.addEventListener("release", function () { wakeLock = null; });
     }, function () {
       wakeLock = null;
-      say("This phone refused to keep its screen on (a battery saver?): tap the page, or lengthen its screen timeout.");
+      say(word("wake-refused"));
     });
   }
 
@@ -299,7 +304,7 @@
     var script = document.createElement("script");
     script.src = controls.getAttribute("data-nosleep-src");
     script.onload = then;
-    script.onerror = function () { say("The screen could not be kept on: lengthen this phone's screen timeout."); };
+    script.onerror = function () { say(word("wake-failed")); };
     document.head.appendChild(script);
   }
 
@@ -310,9 +315,9 @@
     var started = noSleep.enable();
     if (started && started.then) {
       started.then(function () {
-        say("Over plain HTTP the phone's own screen lock is not offered to pages: a silent, invisible video keeps the screen on instead.");
+        say(word("wake-video"));
       }, function () {
-        say("This phone does not let a page keep its screen on: lengthen its screen timeout in its settings.");
+        say(word("wake-impossible"));
       });
     }
   }
@@ -334,7 +339,7 @@
     document.addEventListener("visibilitychange", keepAwake);
     keepAwake();
   } else {
-    say("Over plain HTTP the phone's own screen lock is not offered to pages: the screen is kept on from your first tap.");
+    say(word("wake-tap"));
     loadNoSleep(function () {
       // The video may only start from a tap; any tap on the page will do.
       ["click", "touchend"].forEach(function (name) { document.addEventListener(name, videoAwake, true); });

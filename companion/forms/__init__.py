@@ -7,12 +7,14 @@ import secrets
 from contextlib import contextmanager
 
 from flask import g
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import FieldList, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp, ValidationError
 
 from .. import names, regions
 from ..i18n import LANGUAGES
+from ..rules.words import _, ngettext
 from .fields import IntegerField
 
 NAME_LENGTH = 40
@@ -67,13 +69,13 @@ def clean_name(raw: str | None) -> str:
 class NewTableForm(FlaskForm):
     """Players in seating order and the options every game has."""
 
-    players = FieldList(StringField("Player", filters=[clean_name], validators=[Length(max=NAME_LENGTH)]),
+    players = FieldList(StringField(_l("Player"), filters=[clean_name], validators=[Length(max=NAME_LENGTH)]),
                         min_entries=7, max_entries=7)
-    starter = SelectField("Who starts", choices=[("random", "Chosen at random")], default="random")
+    starter = SelectField(_l("Who starts"), choices=[("random", _l("Chosen at random"))], default="random")
     # Jaipur's table setting (home.GAME_SETTINGS): who draws the bonus tokens.
-    bonus = RadioField("Bonus tokens", default="draw", choices=[
-        ("draw", "The app draws them (no bonus tokens on the table)"),
-        ("enter", "We take the real tokens and enter their values"),
+    bonus = RadioField(_l("Bonus tokens"), default="draw", choices=[
+        ("draw", _l("The app draws them (no bonus tokens on the table)")),
+        ("enter", _l("We take the real tokens and enter their values")),
     ])
 
     def __init__(self, *args, min_players: int = 2, max_players: int = 7, **kwargs) -> None:
@@ -82,29 +84,33 @@ class NewTableForm(FlaskForm):
         self.max_players = max_players
         while len(self.players.entries) > max_players:
             self.players.pop_entry()
-        self.starter.choices = [("random", "Chosen at random")] + [
-            (str(seat), f"Player {seat + 1}") for seat in range(max_players)
+        self.starter.choices = [("random", _("Chosen at random"))] + [
+            (str(seat), _("Player %(number)d", number=seat + 1)) for seat in range(max_players)
         ]
 
     def validate_players(self, field: FieldList) -> None:
         names = self.names()
         for name in names:
             if CONTROL.search(name):
-                raise ValidationError("Names cannot contain control characters.")
+                raise ValidationError(_("Names cannot contain control characters."))
         if len(names) < self.min_players:
-            raise ValidationError(f"Enter at least {self.min_players} players.")
+            raise ValidationError(ngettext("Enter at least %(num)d player.", "Enter at least %(num)d players.",
+                                           self.min_players))
         if len(names) > self.max_players:
-            raise ValidationError(f"At most {self.max_players} players can play.")
+            raise ValidationError(ngettext("At most %(num)d player can play.", "At most %(num)d players can play.",
+                                           self.max_players))
         # Two names that the statistics would take for one player are one name at the table too.
         folded = [name_key(name) for name in names]
         duplicates = sorted({name for name, low in zip(names, folded) if folded.count(low) > 1})
         if duplicates:
-            raise ValidationError(f"Each player needs a different name: {', '.join(duplicates)} is there twice.")
+            # Translators: %(names)s is a name, or names separated by commas.
+            raise ValidationError(_("Each player needs a different name: %(names)s is there twice.",
+                                    names=", ".join(duplicates)))
 
     def validate_starter(self, field: SelectField) -> None:
         # Anything not offered is already refused as "Not a valid choice"; only a seat past the names is left.
         if field.data.isdecimal() and int(field.data) >= len(self.names()):
-            raise ValidationError("Pick one of the players entered above, or random.")
+            raise ValidationError(_("Pick one of the players entered above, or random."))
 
     def names(self) -> list[str]:
         """The non-empty names, in seating order."""
@@ -114,9 +120,9 @@ class NewTableForm(FlaskForm):
 class JoinForm(FlaskForm):
     """A join code typed on the home page."""
 
-    code = StringField("Join code", filters=[lambda s: (s or "").strip().upper().replace(" ", "")],
-                       validators=[InputRequired("Type the 6-character code shown on the table page."),
-                                   Length(min=6, max=6, message="A join code has 6 characters.")])
+    code = StringField(_l("Join code"), filters=[lambda s: (s or "").strip().upper().replace(" ", "")],
+                       validators=[InputRequired(_l("Type the 6-character code shown on the table page.")),
+                                   Length(min=6, max=6, message=_l("A join code has 6 characters."))])
 
 
 class UndoForm(ActionForm):
@@ -132,7 +138,7 @@ class InviteForm(ActionForm):
 class SeatForm(FlaskForm):
     """Which player holds this phone (or nobody: a watching phone)."""
 
-    seat = SelectField("I am", choices=[], validate_choice=True)
+    seat = SelectField(_l("I am"), choices=[], validate_choice=True)
 
 
 class LanguageForm(FlaskForm):

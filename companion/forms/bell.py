@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
 from wtforms import RadioField, SelectField
 from wtforms.validators import InputRequired, ValidationError
 
 from ..bell import MINUTES
+from ..rules.words import N_, _
 from . import ActionForm
 
 MINUTE_CHOICES = [(minutes, str(minutes)) for minutes in MINUTES]
-MINUTES_SENTENCE = "Choose a number of minutes from the list, 1 to 10."
+MINUTES_SENTENCE = N_("Choose a number of minutes from the list, 1 to 10.")
 
 
 class MinutesField(SelectField):
@@ -24,11 +26,11 @@ class MinutesField(SelectField):
         try:
             super().process_formdata(valuelist)
         except ValueError:
-            raise ValueError(MINUTES_SENTENCE) from None
+            raise ValueError(_(MINUTES_SENTENCE)) from None
 
     def pre_validate(self, form) -> None:
         if self.data not in MINUTES:
-            raise ValidationError(MINUTES_SENTENCE)
+            raise ValidationError(_(MINUTES_SENTENCE))
 
 
 class ModeField(RadioField):
@@ -36,7 +38,7 @@ class ModeField(RadioField):
 
     def pre_validate(self, form) -> None:
         if self.data not in {value for value, _ in self.choices}:
-            raise ValidationError("Choose how the bell closes: by hand, after a fixed time, or at a hidden moment.")
+            raise ValidationError(_("Choose how the bell closes: by hand, after a fixed time, or at a hidden moment."))
 
 
 class BellForm(ActionForm):
@@ -50,14 +52,16 @@ class BellForm(ActionForm):
 class BellOpenForm(BellForm):
     """Ding-a-Ding: open the market (or start the table timer), closing by hand, after a time, or hidden."""
 
-    mode = ModeField("Closes", default="hand", validators=[InputRequired("Choose how the bell closes.")], choices=[
-        ("hand", "When the bell rings again"),
-        ("fixed", "After a fixed time"),
-        ("hidden", "At a hidden moment"),
-    ])
-    minutes = MinutesField("Fixed (min)", default=3)
-    low = MinutesField("Hidden from (min)", default=1)
-    high = MinutesField("to (min)", default=3)
+    mode = ModeField(_l("Closes"), default="hand", validators=[InputRequired(_l("Choose how the bell closes."))],
+                     choices=[
+                         ("hand", _l("When the bell rings again")),
+                         ("fixed", _l("After a fixed time")),
+                         ("hidden", _l("At a hidden moment")),
+                     ])
+    minutes = MinutesField(_l("Fixed (min)"), default=3)
+    low = MinutesField(_l("Hidden from (min)"), default=1)
+    # Translators: the end of the hidden moment's range, after "Hidden from (min)".
+    high = MinutesField(_l("to (min)"), default=3)
 
 
 class BellCloseForm(BellForm):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import wtforms
 
+from ..rules.words import _
+
 MAX_DIGITS = 9
 
 
@@ -17,5 +19,5 @@ class IntegerField(wtforms.IntegerField):
     def process_formdata(self, valuelist: list) -> None:
         if valuelist and len(str(valuelist[0]).strip().lstrip("+-")) > MAX_DIGITS:
             self.data = None
-            raise ValueError("Enter a smaller number.")
+            raise ValueError(_("Enter a smaller number."))
         super().process_formdata(valuelist)

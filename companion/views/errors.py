@@ -8,23 +8,26 @@ from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import HTTPException
 
 from ..extensions import db
+from ..rules.words import N_, _
 
+# Worded when a page is rendered, in the phone's language.
 MESSAGES = {
-    400: ("That request did not make sense", "Something in it was missing or malformed. Go back and try again."),
-    404: ("Nothing here", "There is no page at this address. A table link may have been mistyped."),
-    405: ("Not like that", "This address does not take that kind of request."),
-    413: ("Too much at once", "What was sent is larger than the app accepts."),
-    422: ("That could not be recorded", "Go back and check the form."),
-    429: ("Slow down", "Too many tries in a short time. Wait a few minutes and try again."),
-    500: ("Something went wrong on our side", "Nothing was recorded. Go back and try again."),
-    503: ("The score pad is unavailable", "The database could not be reached; nothing was recorded. Try again in a moment."),
+    400: (N_("That request did not make sense"), N_("Something in it was missing or malformed. Go back and try again.")),
+    404: (N_("Nothing here"), N_("There is no page at this address. A table link may have been mistyped.")),
+    405: (N_("Not like that"), N_("This address does not take that kind of request.")),
+    413: (N_("Too much at once"), N_("What was sent is larger than the app accepts.")),
+    422: (N_("That could not be recorded"), N_("Go back and check the form.")),
+    429: (N_("Slow down"), N_("Too many tries in a short time. Wait a few minutes and try again.")),
+    500: (N_("Something went wrong on our side"), N_("Nothing was recorded. Go back and try again.")),
+    503: (N_("The score pad is unavailable"),
+          N_("The database could not be reached; nothing was recorded. Try again in a moment.")),
 }
 
 
 def render_error(status: int, detail: str | None = None) -> tuple[str, int]:
     """An error page in the layout, with a way back."""
     title, text = MESSAGES.get(status, MESSAGES[400 if status < 500 else 500])
-    return render_template("errors/error.html", status=status, title=title, text=detail or text), status
+    return render_template("errors/error.html", status=status, title=_(title), text=detail or _(text)), status
 
 
 def init_app(app: Flask) -> None:
@@ -32,7 +35,7 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError) -> tuple[str, int]:
-        return render_error(400, "This form has expired or came from elsewhere. Reload the page and try again.")
+        return render_error(400, _("This form has expired or came from elsewhere. Reload the page and try again."))
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> tuple[str, int]:

@@ -14,6 +14,7 @@ from ..extensions import db
 from ..forms import JoinForm, NewTableForm
 from ..models import Entry, Seat, Table, now
 from ..rules import GAMES, RuleError
+from ..rules.words import N_, _
 from ..templating import is_htmx
 
 bp = Blueprint("home", __name__)
@@ -87,10 +88,10 @@ def create_table(slug: str) -> Response | tuple[str, int]:
 
 
 JOIN_WINDOW = 600
-TOO_MANY = ("Too many join codes were tried from your network just now. Scan the table's QR code or open "
-            "its link on a phone that has it, or try again in a few minutes.")
-NO_SUCH_TABLE = ("No open table has that code. Check it on the table page of another phone "
-                 "(a code stops working when its game is finished, or after a long pause).")
+TOO_MANY = N_("Too many join codes were tried from your network just now. Scan the table's QR code or open "
+              "its link on a phone that has it, or try again in a few minutes.")
+NO_SUCH_TABLE = N_("No open table has that code. Check it on the table page of another phone "
+                   "(a code stops working when its game is finished, or after a long pause).")
 
 
 def _may_try() -> bool:
@@ -126,7 +127,7 @@ def join() -> Response | tuple[str, int]:
     status = 422
     if form.validate_on_submit():
         if not _may_try():
-            form.code.errors.append(TOO_MANY)
+            form.code.errors.append(_(TOO_MANY))
             status = 429
         elif (table := joinable(form.code.data)) is not None:
             remember(table.token)
@@ -138,7 +139,7 @@ def join() -> Response | tuple[str, int]:
                 return response
             return redirect(url_for("tables.page", token=table.token), 303)
         else:
-            form.code.errors.append(NO_SUCH_TABLE)
+            form.code.errors.append(_(NO_SUCH_TABLE))
     db.session.commit()
     template = "_join_form.html" if is_htmx() else "home.html"
     # htmx swaps 2xx answers only: the form comes back with its sentence either way.

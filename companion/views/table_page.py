@@ -13,7 +13,7 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import Field
 
-from .. import entries, live_read, regions
+from .. import entries, entry_words, live_read, regions
 from ..extensions import db
 from ..forms import InviteForm, UndoForm, fresh_forms
 from ..i18n import language
@@ -109,6 +109,7 @@ def table_context(table: Table, *, watch: bool = False, forms: dict | None = Non
         undo_form = UndoForm(entry=last.seq, seen=table.last_seq) if last else None
         invite_form = InviteForm(seen=table.last_seq)
     all_forms.update(forms or {})
+    recent = entries.history(table, limit=RECENT_ENTRIES, newest=newest)
     return {
         "table": table,
         "game": game,
@@ -124,7 +125,9 @@ def table_context(table: Table, *, watch: bool = False, forms: dict | None = Non
         "inviting": not watch and not table.finished and not seating.invite_closed
                     and not seating.everyone_in(len(table.seats)),
         "forms": all_forms,
-        "recent": entries.history(table, limit=RECENT_ENTRIES, newest=newest),
+        "recent": recent,
+        # Each entry worded in this phone's language.
+        "words": entry_words.sentences(table, [entry for entry, _undone in recent]),
         "last_entry": last,
         "undo_form": undo_form,
         "invite_form": invite_form,

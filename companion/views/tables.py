@@ -8,12 +8,13 @@ import segno
 from flask import Blueprint, make_response, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
-from .. import bell, entries, live_read, table_words
+from .. import bell, entries, entry_words, live_read, table_words
 from ..extensions import db
 from ..forms import InviteForm, SeatForm, UndoForm
 from ..hosting import phone_url
 from ..models import Table
 from ..rules import RuleError
+from ..rules.words import _
 from ..security import device_id
 from ..templating import is_htmx
 from .home import remember
@@ -98,7 +99,7 @@ def qr_svg(url: str) -> bytes:
     """The QR code of ``url`` as a standalone SVG document (XML declaration, namespace): what an <img> draws."""
     buffer = io.BytesIO()
     segno.make(url, error="m").save(buffer, kind="svg", scale=6, dark="#000", light="#fff",
-                                    title="Scan to join this table")
+                                    title=_("Scan to join this table"))
     return buffer.getvalue()
 
 
@@ -110,6 +111,8 @@ def qr(token: str) -> Response:
     response.headers["Content-Type"] = "image/svg+xml"
     # The address it encodes follows the settings and the machine's network: never keep an old one.
     response.headers["Cache-Control"] = "private, no-cache"
+    # Its title is in the phone's language.
+    response.vary.update(("Accept-Language", "Cookie"))
     return response
 
 
@@ -117,8 +120,10 @@ def qr(token: str) -> Response:
 def history(token: str) -> str:
     """Every entry of the table, newest first, undone ones struck through."""
     table = table_or_404(token)
-    return render_template("tables/history.html", table=table, rows=entries.history(table),
-                           game=entries.game_of(table), undoable=entries.is_game_entry)
+    rows = entries.history(table)
+    return render_template("tables/history.html", table=table, rows=rows, game=entries.game_of(table),
+                           words=entry_words.sentences(table, [entry for entry, _undone in rows]),
+                           undoable=entries.is_game_entry)
 
 
 @bp.get("/t/<token>/undo")
@@ -134,7 +139,9 @@ def confirm_undo(token: str) -> tuple[str, int] | Response:
         return redirect(url_for("tables.page", token=table.token), 303)
     form = UndoForm(entry=target, seen=table.last_seq)
     template = "tables/_undo_confirm.html" if is_htmx() else "tables/undo.html"
-    return render_template(template, table=table, entry=rows[target][0], form=form), 200
+    entry = rows[target][0]
+    return render_template(template, table=table, entry=entry, sentence=entry_words.sentence(table, entry),
+                           form=form), 200
 
 
 @bp.post("/t/<token>/undo")
@@ -159,7 +166,7 @@ def choose_seat(token: str) -> Response | tuple[str, int]:
     """Remember which player holds this phone (or that it only watches)."""
     table = table_or_404(token)
     form = SeatForm()
-    form.seat.choices = [("", "Nobody (just watching)")] + [(str(i), n) for i, n in enumerate(table.players)]
+    form.seat.choices = [("", _("Nobody (just watching)"))] + [(str(i), n) for i, n in enumerate(table.players)]
     if form.validate_on_submit():
         seats = dict(session.get("seats", {}))
         seats.pop(table.token, None)  # re-added last: the cookie keeps the most recent tables
@@ -182,7 +189,7 @@ def _first_phone(table: Table, seat: int) -> None:
     def summarise(_seq: int) -> str:
         # Two phones choosing the same seat at once: the second finds it taken under the lock.
         if seat in entries.seating(table).with_phone:
-            raise RuleError(f"{table.players[seat]} already has a phone.")
+            raise RuleError(_("%(name)s already has a phone.", name=table.players[seat]))
         return table_words.seat_taken(event, table.players)
 
     try:
@@ -199,8 +206,8 @@ def close_invite(token: str) -> Response | tuple[str, int]:
     if form.validate_on_submit() and not table.finished:
         def summarise(_seq: int) -> str:
             if entries.seating(table).invite_closed:
-                raise RuleError("The invitation is already put away.")
-            return table_words.INVITE_PUT_AWAY
+                raise RuleError(_("The invitation is already put away."))
+            return _(table_words.INVITE_PUT_AWAY)
 
         try:
             entries.record_table_event(table, {"type": entries.INVITE_CLOSED}, summarise,

@@ -1,0 +1,93 @@
+"""Each entry in the reader's language: the history, the latest entries, the undo and "already recorded" sentences.
+
+An entry keeps its summary in English (exports, the review); a phone reads it worded anew in its own
+language. An entry's sentence depends only on the entries before it, so it is worded once per
+language and kept with the table's state (``entries.cache``): a new entry is worded in every
+language when it is recorded; after a restart, the first phone of a language to need an older
+entry words the whole log once, replaying it as it was recorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from flask_babel import get_locale
+
+from . import entries, table_words
+from .models import Entry, Table
+from .rules import RuleError
+from .rules.words import _
+
+
+def _language() -> str:
+    try:
+        return str(get_locale() or "en")
+    except RuntimeError:  # no request: the app's source language
+        return "en"
+
+
+def _word_log(table: Table) -> dict[int, str]:
+    """Every game entry's sentence in the current language, each from the state it was recorded on."""
+    game = entries.game_of(table)
+    state = game.new_game(table.players, table.options)
+    live: list[Entry] = []
+    voided: set[int] = set()
+    words: dict[int, str] = {}
+    for row in entries.entries_of(table):
+        if row.type == entries.VOID:
+            # An undo changes what later entries were recorded on: replay what is left of the past.
+            voided.add(row.event.get("entry"))
+            state = game.new_game(table.players, table.options)
+            for earlier in live:
+                if earlier.seq not in voided:
+                    state = game.apply(state, earlier.event)
+            continue
+        if not entries.is_game_entry(row):
+            continue
+        try:
+            words[row.seq] = game.describe(state, row.event)
+            state = game.apply(state, row.event)
+        except RuleError:
+            words[row.seq] = row.summary
+        live.append(row)
+    return words
+
+
+def sentences(table: Table, rows: Iterable[Entry]) -> dict[int, str]:
+    """The sentences of ``rows`` in the reader's language, by entry number."""
+    rows = list(rows)
+    language = _language()
+    known = entries.cache.words(table.id, language)
+    needed = {row.seq for row in rows if entries.is_game_entry(row)}
+    needed |= {row.event.get("entry") for row in rows if row.type == entries.VOID}
+    if not needed <= known.keys():
+        worded = _word_log(table)
+        entries.cache.put_words(table.id, language, worded)
+        known.update(worded)
+    return {row.seq: _sentence(table, row, known) for row in rows}
+
+
+def _sentence(table: Table, row: Entry, known: dict[int, str]) -> str:
+    if entries.is_game_entry(row):
+        return known.get(row.seq, row.summary)
+    if row.type == entries.VOID:
+        target = row.event.get("entry")
+        return entries.undid(target, known[target]) if target in known else row.summary
+    if row.type == entries.REOPEN:
+        return _(entries.REOPENED)
+    if row.type == entries.CLOSE:
+        return _(entries.CLOSED)
+    try:
+        return table_words.sentence(row.event, table.players)
+    except (RuleError, IndexError):
+        return row.summary
+
+
+def sentence(table: Table, row: Entry) -> str:
+    """The sentence of one entry in the reader's language."""
+    return sentences(table, [row])[row.seq]
+
+
+def kept_sentence(table: Table, row: Entry) -> str:
+    """The entry's sentence in the reader's language if it was worded already, else its kept summary (no reads)."""
+    return entries.cache.words(table.id, _language()).get(row.seq, row.summary)

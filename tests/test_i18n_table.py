@@ -1,0 +1,141 @@
+"""The shared table speaks each phone's language: its page, the bell, the entries, the refusals, the errors.
+
+The real catalogs are filled later, so a stub catalog stands in for them: it marks every message
+with the language it was asked in ("[fr]Who are you?"), and leaves English alone. A marked text
+on a page proves the text went through gettext in that phone's language, at the moment it was shown.
+"""
+
+from __future__ import annotations
+
+import flask_babel
+import pytest
+from babel import support
+
+import tinygame
+from companion import entries
+from companion.rules.words import _
+from companion.views import errors
+from helpers import form_key, make_table
+
+
+class Marked(support.NullTranslations):
+    """Every message as "[<language>]message": which language it was worded in shows on the page."""
+
+    def __init__(self, language: str) -> None:
+        super().__init__()
+        self.mark = f"[{language}]"
+
+    def gettext(self, message):
+        return self.mark + message
+
+    def ngettext(self, singular, plural, n):
+        return self.mark + (singular if n == 1 else plural)
+
+    ugettext, ungettext = gettext, ngettext
+
+
+@pytest.fixture
+def marked(monkeypatch):
+    """Every catalog (templates, forms, the rules' words) replaced by the marking stub; English stays English."""
+    def translations(self):
+        language = str(flask_babel.get_locale() or "en")
+        return support.NullTranslations() if language == "en" else Marked(language)
+
+    monkeypatch.setattr(flask_babel.Domain, "get_translations", translations)
+    # The tiny game words its entries as a real game does.
+    monkeypatch.setattr(tinygame, "describe", lambda state, event: _(
+        "%(name)s scored %(points)d", name=state.players[event["player"]], points=event["points"]))
+
+
+def phone(app, language: str):
+    client = app.test_client()
+    client.set_cookie("lang", language, domain="companion.test")
+    return client
+
+
+def score(client, token, player, points, seen=None):
+    data = {"player": player, "points": points, "key": form_key()}
+    if seen is not None:
+        data["seen"] = seen
+    return client.post(f"/t/{token}/tiny/score", data=data)
+
+
+def test_two_phones_read_one_table_each_in_its_own_language(app, marked):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    french, german = phone(app, "fr"), phone(app, "de")
+    assert score(french, token, 0, 5).status_code == 303
+    fr, de = french.get(f"/t/{token}").text, german.get(f"/t/{token}").text
+    for mark, page in (("[fr]", fr), ("[de]", de)):
+        assert f"{mark}Who are you?" in page and f"{mark}Latest entries" in page
+        # The entry is worded for the reader, not in the language of the phone that recorded it.
+        assert f"{mark}Ana scored 5" in page
+        # The bell: its panel, its form's class-level labels (lazy), the script's words.
+        assert f"{mark}Table timer" in page and f"{mark}When the bell rings again" in page
+        assert f'data-word-on="{mark}on"' in page and f"{mark}Keep the screen on" in page
+        assert f'data-notice-changed="{mark}The table changed — check before you record."' in page
+        assert f"{mark}Just recorded: {{entry}} — check before you record." in page
+    assert "[de]" not in fr and "[fr]" not in de
+    # The summary kept with the entry is the English one, whoever recorded it.
+    with app.app_context():
+        assert entries.entries_of(_table(token))[0].summary == "Ana scored 5"
+
+
+def test_undo_and_history_word_every_entry_for_the_reader_even_after_a_restart(app, marked):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    english = app.test_client()
+    score(english, token, 0, 5)
+    score(english, token, 1, 7)
+    assert english.post(f"/t/{token}/undo", data={"entry": 2, "key": form_key()}).status_code == 303
+    # A restart forgets every worded entry: the first French phone words the log again, as recorded.
+    entries.cache.clear()
+    french = phone(app, "fr")
+    history = french.get(f"/t/{token}/history").text
+    assert "<del>[fr]Ben scored 7</del> <small>[fr](undone)</small>" in history
+    assert "[fr]Undid entry 2: [fr]Ben scored 7" in history and "[fr]Ana scored 5" in history
+    confirm = french.get(f"/t/{token}/undo?entry=1").text
+    assert "[fr]Undo entry 1?" in confirm and "[fr]Ana scored 5" in confirm and "[fr]Yes, undo it" in confirm
+    assert "Ana scored 5" in english.get(f"/t/{token}/history").text
+    assert "[fr]" not in english.get(f"/t/{token}/history").text
+
+
+def test_already_recorded_is_said_in_the_language_of_the_phone_that_sent_it_again(app, marked):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    score(phone(app, "de"), token, 0, 5, seen=0)
+    again = score(phone(app, "it"), token, 0, 5, seen=0)
+    assert again.status_code == 422
+    assert "[it]Already recorded from another phone: “[it]Ana scored 5” It counts once." in again.text
+
+
+def test_refusals_and_error_pages_are_worded_when_shown(app, marked):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    french = phone(app, "fr")
+    ring = {"bell-mode": "fixed", "bell-minutes": 3, "bell-low": 1, "bell-high": 3}
+    assert french.post(f"/t/{token}/bell/open", data=ring | {"bell-key": form_key()}).status_code == 303
+    again = french.post(f"/t/{token}/bell/open", data=ring | {"bell-key": form_key()})
+    assert "[fr]The table timer is already running: ring again to stop it." in again.text
+    assert "[fr]The timer closes by itself after [fr]3 min." in french.get(f"/t/{token}").text
+    missing = french.get("/t/nope")
+    assert missing.status_code == 404 and "[fr]Nothing here" in missing.text and "[fr]Error 404" in missing.text
+    assert "[de]No open table has that code." in phone(app, "de").post("/join", data={"code": "ZZZZZZ"}).text
+
+
+def test_nothing_is_worded_at_import_time():
+    # Tables of messages hold their English source; each is worded where it is shown.
+    assert errors.MESSAGES[404] == ("Nothing here", "There is no page at this address. A table link may have "
+                                    "been mistyped.")
+    assert entries.REOPENED == "The session was reopened to correct it."
+    from companion.forms.bell import BellOpenForm
+    from companion.forms import NewTableForm
+
+    # Class-level labels are lazy: worded when a form renders, in the language of that request.
+    assert type(BellOpenForm.mode.args[0]).__name__ == "LazyString"
+    assert type(NewTableForm.bonus.kwargs["choices"][0][1]).__name__ == "LazyString"
+
+
+def _table(token):
+    import sqlalchemy as sa
+
+    from companion.extensions import db
+    from companion.models import Table
+
+    return db.session.scalar(sa.select(Table).where(Table.token == token))
