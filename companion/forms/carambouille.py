@@ -213,7 +213,7 @@ class HouseMemoForm(CarambouilleForm):
     def validate(self, extra_validators=None) -> bool:
         if self.reset.data == "yes":
             # Going back to the print needs no cells.
-            for name, _ in _memo_fields():
+            for name, _field in _memo_fields():
                 self[name].validators = [Optional()]
         return super().validate(extra_validators)
 
