@@ -149,7 +149,7 @@ def test_house_memo_values_are_used_by_later_sales_and_undo_takes_the_change_bac
 
 
 @pytest.mark.parametrize("overrides, field, message", [
-    ({"m40_5": -1}, "m40_5", "A selling value is 0 to 100000 points."),
+    ({"m40_5": -1}, "m40_5", "A selling value is 0 to 100,000 points."),
     ({"m40_5": ""}, "m40_5", "Give the value of 5 cards of 40."),
     ({"m70_2": "lots"}, "m70_2", "Not a valid integer value."),
 ])
