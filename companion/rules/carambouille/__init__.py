@@ -203,8 +203,10 @@ def _describe_deal(state: State, event: dict, who) -> str:
     dealt = ngettext("Hand %(hand)d: %(trader)s dealt %(num)d card (%(given)s); %(left)d left in the stock.",
                      "Hand %(hand)d: %(trader)s dealt %(num)d cards (%(given)s); %(left)d left in the stock.",
                      total, **said)
-    # Two sentences: the deal, then the warning of the last hand.
-    return f"{dealt} {_('That is the last hand!')}" if left == 0 else dealt
+    if left:
+        return dealt
+    last = _("That is the last hand!")
+    return f"{dealt} {last}"  # two sentences: the deal, then the warning
 
 
 def _describe_end_sales_turn(state: State, event: dict, who) -> str:
