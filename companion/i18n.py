@@ -30,11 +30,24 @@ def chosen() -> str | None:
     return value if value in LANGUAGES else None
 
 
+def browsers_language() -> str | None:
+    """The first of the browser's languages, in its order of preference, that the app speaks.
+
+    "en-GB, de;q=0.9" is English: a regional variant counts as its language before the next
+    language of the list is tried (werkzeug's best_match would answer German).
+    """
+    for value, _quality in request.accept_languages:
+        primary = value.replace("_", "-").split("-")[0].lower()
+        if primary in LANGUAGES:
+            return primary
+    return None
+
+
 def select_language() -> str:
     """The language of this request: the phone's choice, else its browser's, else English."""
     if not has_request_context():
-        return DEFAULT  # work done outside a request (a command, a test in an app context) is worded in English
-    return chosen() or request.accept_languages.best_match(LANGUAGES) or DEFAULT
+        return DEFAULT  # work done outside a request (a command, an import) is worded in English
+    return chosen() or browsers_language() or DEFAULT
 
 
 def language() -> str:
