@@ -38,7 +38,7 @@ class Phone:
         # The value is shown before confirming, then the sale is recorded.
         preview = text(self.client.post(f"/t/{self.token}/carambouille/sale", data={"key": form_key(), **data,
                                                                                    "step": "preview"}))
-        shown = "Cancelled: 0 points" if value == 0 else f"earns {value}"
+        shown = "Cancelled: 0 points" if value == 0 else f"earns {value:,}"
         assert shown in preview, preview
         self.post("carambouille/sale", data | {"step": "confirm"})
 
@@ -131,19 +131,19 @@ def test_a_whole_game_of_three_on_three_phones_matches_the_paper_pad(app):
 
     # The paper pad: Ana 80, 180, then 180 through the quiet hands, 130 at the end; Ben 25, 75 … 1155; Cy 50, 125.
     final = ana.page()
-    assert "Ben wins with 1155 points!" in final
-    assert "1. place Ben 1155 2. place Ana 130 3. place Cy 125" in final
+    assert "Ben wins with 1,155 points!" in final
+    assert "1. place Ben 1,155 2. place Ana 130 3. place Cy 125" in final
     pad = ana.client.get(f"/t/{token}/pad").text
     rows = re.findall(r'<tr class="[^"]*">(.*?)</tr>', pad, re.S)
-    totals = [re.findall(r'<span class="total">(\d+)</span>', row) for row in rows]
+    totals = [re.findall(r'<span class="total">([\d,]+)</span>', row) for row in rows]
     assert len(totals) == 11
     assert totals[0] == ["80", "25", "50"] and totals[1] == ["180", "75", "125"]
     assert all(row == ["180", "75", "125"] for row in totals[2:10])
-    assert totals[10] == ["130", "1155", "125"]
-    assert "Biggest sale: Ben, 5 truffles for 1080 (hand 11)." in final
+    assert totals[10] == ["130", "1,155", "125"]
+    assert "Biggest sale: Ben, 5 truffles for 1,080 (hand 11)." in final
     finished = ana.client.get(f"/t/{token}").text
     assert "finished" in finished and "/carambouille/sale" not in finished and "/carambouille/buy" not in finished
     # The table page carries the newest hands of the pad; the rest is one tap away.
-    live_rows = re.findall(r'<span class="total">(\d+)</span>', finished.split('class="pad-box"')[1].split("</details>")[0])
-    assert len(live_rows) == 4 * 3 and live_rows[-3:] == ["130", "1155", "125"]
+    live_rows = re.findall(r'<span class="total">([\d,]+)</span>', finished.split('class="pad-box"')[1].split("</details>")[0])
+    assert len(live_rows) == 4 * 3 and live_rows[-3:] == ["130", "1,155", "125"]
     assert "Earlier hands are on the full score pad." in finished

@@ -17,7 +17,7 @@ from test_carambouille_views import HTMX, text
 def memo_row(page_html: str, value: int) -> list[str]:
     """The five values of a memo row as shown."""
     row = re.search(rf'<span class="face">{value}</span>.*?</tr>', page_html, re.S).group(0)
-    return re.findall(r"<td[^>]*>(\d+)", row)
+    return re.findall(r"<td[^>]*>([\d,]+)", row)
 
 
 def test_memo_card_names_the_products_and_marks_the_unconfirmed_column(client):
@@ -25,7 +25,7 @@ def test_memo_card_names_the_products_and_marks_the_unconfirmed_column(client):
     assert page.status_code == 200
     assert memo_row(page.text, 10) == ["10", "25", "45", "75", "120"]
     assert memo_row(page.text, 40) == ["40", "100", "180", "300", "480"]
-    assert memo_row(page.text, 100) == ["100", "250", "450", "750", "1200"]
+    assert memo_row(page.text, 100) == ["100", "250", "450", "750", "1,200"]
     words = text(page)
     assert "10 onions, garlic, herbs" in words and "100 saffron" in words
     assert "The 5-card column is not confirmed by the rule text" in words
@@ -58,7 +58,7 @@ def test_calculator_with_htmx_answers_only_its_section(client):
     assert "4 × saffron = 750" in response.text
     # The cards' buttons show the memo values of the product chosen; the 5-card one is marked as not confirmed.
     assert '<small class="v">750</small>' in response.text
-    assert ('<small class="v unconfirmed">1200<sup class="ruling-mark" aria-hidden="true">*</sup>'
+    assert ('<small class="v unconfirmed">1,200<sup class="ruling-mark" aria-hidden="true">*</sup>'
             '<span class="vh"> (not confirmed by the rule text)</span></small>') in response.text
 
 
@@ -149,7 +149,7 @@ def test_house_memo_values_are_used_by_later_sales_and_undo_takes_the_change_bac
 
 
 @pytest.mark.parametrize("overrides, field, message", [
-    ({"m40_5": -1}, "m40_5", "A selling value is 0 to 100000 points."),
+    ({"m40_5": -1}, "m40_5", "A selling value is 0 to 100,000 points."),
     ({"m40_5": ""}, "m40_5", "Give the value of 5 cards of 40."),
     ({"m70_2": "lots"}, "m70_2", "Not a valid integer value."),
 ])

@@ -7,12 +7,15 @@ Field names are the event keys, so a refusal lands next to its field.
 
 from __future__ import annotations
 
+from flask_babel import LazyString
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import FieldList, Form, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import AnyOf, InputRequired, NumberRange, Optional, Regexp, ValidationError
 
+from ..i18n import number
 from ..rules import carambouille as game
-from ..rules.words import plural
+from ..rules.words import _, ngettext
 from . import ActionForm
 
 SEAT = NumberRange(min=0, max=game.MAX_PLAYERS - 1)
@@ -25,23 +28,38 @@ class WholeNumberField(IntegerField):
     def process_formdata(self, valuelist) -> None:
         if valuelist and len(str(valuelist[0]).strip().lstrip("+-")) > DIGITS:
             self.data = None
-            raise ValueError("That number is far too big.")
+            raise ValueError(_("That number is far too big."))
         super().process_formdata(valuelist)
+
+
+def word_errors(form: Form) -> None:
+    """Every error message of the form as a plain sentence: the lazy ones worded now, in the reader's language
+    (the pages keep only the strings of a field's errors, and a list field's errors are its entries' lists)."""
+    for field in form:
+        for entry in getattr(field, "entries", ()):
+            entry.errors[:] = [str(error) for error in entry.errors]
+        field.errors[:] = [error if isinstance(error, list) else str(error) for error in field.errors]
 
 
 class CarambouilleForm(ActionForm):
     """An action form whose numbers are all bounded in length."""
 
     seen = WholeNumberField(widget=HiddenField.widget, validators=[Optional(), NumberRange(min=0, max=10**9)])
-PRODUCT_CHOICES = [("", "Choose a product")] + [(p.slug, p.name) for p in game.PRODUCTS]
-CARD_CHOICES = [(kind, name) for kind, name in game.CARD_NAMES.items()]
+
+    def validate(self, extra_validators=None) -> bool:
+        valid = super().validate(extra_validators)
+        word_errors(self)
+        return valid
+# Choices are built once, at import: their labels are worded when shown, in the reader's language.
+PRODUCT_CHOICES = [("", _l("Choose a product"))] + [(p.slug, LazyString(p.label)) for p in game.PRODUCTS]
+CARD_CHOICES = [(kind, LazyString(game.card_name, kind)) for kind in game.CARD_TYPES]
 STEPS = ("preview", "confirm")
 # A sale card on a sale, as the form sends it: "bargain:2" (card, seat).
-EFFECT = Regexp(r"^((illusion|bargain|overstock):[0-6])?$", message="Choose a sale card from the list.")
+EFFECT = Regexp(r"^((illusion|bargain|overstock):[0-6])?$", message=_l("Choose a sale card from the list."))
 
 
-def seat_field(label: str = "Player", *, optional: bool = False) -> WholeNumberField:
-    checks = [Optional()] if optional else [InputRequired("Choose a player.")]
+def seat_field(label: str, *, optional: bool = False) -> WholeNumberField:
+    checks = [Optional()] if optional else [InputRequired(_l("Choose a player."))]
     return WholeNumberField(label, validators=[*checks, SEAT])
 
 
@@ -49,7 +67,8 @@ def flat_errors(field: FieldList) -> list[str]:
     """A list field's own errors and its entries', as sentences."""
     found = []
     for error in field.errors:
-        found += [error] if isinstance(error, str) else [e for e in error if isinstance(e, str)]
+        # An entry's errors are a list; a message may be a lazy string, worded now.
+        found += [str(e) for e in error] if isinstance(error, (list, tuple)) else [str(error)]
     return list(dict.fromkeys(found))
 
 
@@ -66,11 +85,11 @@ def read_effects(values: list[str | None]) -> list[tuple[str, int]]:
 class SaleForm(CarambouilleForm):
     """A sale: the seller (whose turn it is), a product, 1–5 cards, the sale cards played on it."""
 
-    player = WholeNumberField(widget=HiddenField.widget, validators=[InputRequired("Say who sells."), SEAT])
-    product = SelectField("Product", choices=PRODUCT_CHOICES,
-                          validators=[InputRequired("Choose the product sold.")])
-    cards = WholeNumberField("Cards sold together", validators=[InputRequired("How many cards are sold?"),
-                                                             NumberRange(min=1, max=5, message="A sale is 1 to 5 cards.")])
+    player = WholeNumberField(widget=HiddenField.widget, validators=[InputRequired(_l("Say who sells.")), SEAT])
+    product = SelectField(_l("Product"), choices=PRODUCT_CHOICES,
+                          validators=[InputRequired(_l("Choose the product sold."))])
+    cards = WholeNumberField(_l("Cards sold together"), validators=[
+        InputRequired(_l("How many cards are sold?")), NumberRange(min=1, max=5, message=_l("A sale is 1 to 5 cards."))])
     effects = FieldList(StringField(validators=[Optional(), EFFECT]), min_entries=0,
                         max_entries=game.MAX_SALE_EFFECTS)
     # Only an explicit "Record" records: a form sent any other way is previewed.
@@ -96,18 +115,18 @@ class SaleForm(CarambouilleForm):
 class BuyForm(CarambouilleForm):
     """Buying 1 or 2 Carambouille cards: the button says how many, the radios what was drawn."""
 
-    player = WholeNumberField(widget=HiddenField.widget, validators=[InputRequired("Say who buys."), SEAT])
-    cards = WholeNumberField("Cards bought", validators=[InputRequired("Tap +1 or +2."),
-                                                      NumberRange(min=1, max=game.MAX_PURCHASES)])
-    first = RadioField("Card drawn", choices=CARD_CHOICES, validate_choice=False,
-                       validators=[InputRequired("Tap the type of the card you drew."), AnyOf(game.CARD_TYPES)])
-    second = RadioField("Second card drawn", choices=CARD_CHOICES, validate_choice=False)
+    player = WholeNumberField(widget=HiddenField.widget, validators=[InputRequired(_l("Say who buys.")), SEAT])
+    cards = WholeNumberField(_l("Cards bought"), validators=[InputRequired(_l("Tap +1 or +2.")),
+                                                          NumberRange(min=1, max=game.MAX_PURCHASES)])
+    first = RadioField(_l("Card drawn"), choices=CARD_CHOICES, validate_choice=False,
+                       validators=[InputRequired(_l("Tap the type of the card you drew.")), AnyOf(game.CARD_TYPES)])
+    second = RadioField(_l("Second card drawn"), choices=CARD_CHOICES, validate_choice=False)
 
     def validate_second(self, field: RadioField) -> None:
         if self.cards.data == 2 and not field.data:
-            raise ValidationError("Tap the type of the second card you drew.")
+            raise ValidationError(_("Tap the type of the second card you drew."))
         if field.data and field.data not in game.CARD_TYPES:
-            raise ValidationError("Tap one of the six Carambouille cards.")
+            raise ValidationError(_("Tap one of the six Carambouille cards."))
 
     def event(self) -> dict:
         drawn = [self.first.data] + ([self.second.data] if self.cards.data == 2 else [])
@@ -127,8 +146,8 @@ class PlayCardForm(CarambouilleForm):
     """A Carambouille card played on its own: “I lied!”, Persuasion (on someone), a Basket laid."""
 
     type = HiddenField(validators=[InputRequired(), AnyOf(("i_lied", "persuasion", "basket"))])
-    player = seat_field("Who plays it")
-    target = seat_field("On whom (optional)", optional=True)
+    player = seat_field(_l("Who plays it"))
+    target = seat_field(_l("On whom (optional)"), optional=True)
 
     def event(self) -> dict:
         event = {"type": self.type.data, "player": self.player.data}
@@ -140,9 +159,9 @@ class PlayCardForm(CarambouilleForm):
 class GiveCardForm(CarambouilleForm):
     """A Carambouille card traded to another player during the exchanges."""
 
-    player = seat_field("Who gives it")
-    to = seat_field("To")
-    card = SelectField("Card", choices=CARD_CHOICES, validators=[InputRequired()])
+    player = seat_field(_l("Who gives it"))
+    to = seat_field(_l("To"))
+    card = SelectField(_l("Card"), choices=CARD_CHOICES, validators=[InputRequired()])
 
     def event(self) -> dict:
         return {"type": "give_card", "player": self.player.data, "to": self.to.data, "card": self.card.data}
@@ -152,8 +171,8 @@ class DealForm(CarambouilleForm):
     """The new First Trader's deal: each player's hand size as counted; the app works out the cards."""
 
     hand_sizes = FieldList(
-        WholeNumberField("Cards in hand", validators=[InputRequired("Count the cards in this hand."),
-                                                  NumberRange(min=0, max=game.PRODUCT_CARDS)]),
+        WholeNumberField(_l("Cards in hand"), validators=[InputRequired(_l("Count the cards in this hand.")),
+                                                      NumberRange(min=0, max=game.PRODUCT_CARDS)]),
         min_entries=game.MIN_PLAYERS, max_entries=game.MAX_PLAYERS)
     step = HiddenField(default="preview", validators=[Optional(), AnyOf(STEPS)])
     # Set by the view: the deal for the sizes entered, and whether a player has changed them.
@@ -183,9 +202,19 @@ def _memo_fields():
         for cards in range(1, 6):
             yield f"m{value}_{cards}", WholeNumberField(
                 f"{cards} × {value}",
-                validators=[InputRequired(f"Give the value of {plural(cards, 'card', 'cards')} of {value}."),
-                            NumberRange(min=0, max=game.MAX_MEMO_VALUE,
-                                        message=f"A selling value is 0 to {game.MAX_MEMO_VALUE} points.")])
+                validators=[InputRequired(LazyString(_give_the_value, cards, value)),
+                            NumberRange(min=0, max=game.MAX_MEMO_VALUE, message=LazyString(_most_memo_value))])
+
+
+def _most_memo_value() -> str:
+    # Translators: %(most)s is the highest selling value, written as the reader's language writes numbers.
+    return _("A selling value is 0 to %(most)s points.", most=number(game.MAX_MEMO_VALUE))
+
+
+def _give_the_value(cards: int, value: int) -> str:
+    # Translators: a cell of the memo left empty: "Give the value of 3 cards of 40." (40 is the face value).
+    return ngettext("Give the value of %(num)d card of %(value)d.", "Give the value of %(num)d cards of %(value)d.",
+                    cards, value=value)
 
 
 class HouseMemoForm(CarambouilleForm):
@@ -213,7 +242,7 @@ class HouseMemoForm(CarambouilleForm):
     def validate(self, extra_validators=None) -> bool:
         if self.reset.data == "yes":
             # Going back to the print needs no cells.
-            for name, _ in _memo_fields():
+            for name, _field in _memo_fields():
                 self[name].validators = [Optional()]
         return super().validate(extra_validators)
 
@@ -225,12 +254,17 @@ for _name, _field in _memo_fields():
 class CalculatorForm(Form):
     """The memo page's quick calculator (a GET form: nothing is recorded)."""
 
-    product = SelectField("Product", choices=PRODUCT_CHOICES, validators=[InputRequired("Choose a product.")])
-    cards = RadioField("Cards sold together", choices=[(n, str(n)) for n in range(1, 6)], coerce=int,
-                       validators=[InputRequired("How many cards are sold together?")])
-    effects = FieldList(SelectField(choices=[("", "—")] + [(c, game.CARD_NAMES[c]) for c in game.SALE_CARDS],
+    product = SelectField(_l("Product"), choices=PRODUCT_CHOICES, validators=[InputRequired(_l("Choose a product."))])
+    cards = RadioField(_l("Cards sold together"), choices=[(n, str(n)) for n in range(1, 6)], coerce=int,
+                       validators=[InputRequired(_l("How many cards are sold together?"))])
+    effects = FieldList(SelectField(choices=[("", "—")] + [(c, LazyString(game.card_name, c)) for c in game.SALE_CARDS],
                                     validators=[Optional()]),
                         min_entries=0, max_entries=game.MAX_SALE_EFFECTS)
+
+    def validate(self, extra_validators=None) -> bool:
+        valid = super().validate(extra_validators)
+        word_errors(self)
+        return valid
 
     def chosen_effects(self) -> list[str]:
         return [entry.data for entry in self.effects.entries if entry.data in game.SALE_CARDS]

@@ -87,7 +87,7 @@ def _edit_page(table: Table, form: HouseMemoForm, status: int = 200) -> tuple[st
 def edit(token: str) -> tuple[str, int]:
     """Every cell of the table's memo, to correct (the house memo)."""
     table = _carambouille(table_or_404(token))
-    memo, _ = game.house_memo(entries.state_of(table))
+    memo = game.house_memo(entries.state_of(table))[0]
     return _edit_page(table, HouseMemoForm.filled(memo, formdata=None, seen=table.last_seq))
 
 
@@ -101,7 +101,7 @@ def save(token: str) -> Response | tuple[str, int]:
             entries.record(table, form.event(), device=device_id(), key=form.key.data, seen=form.seen.data)
         except entries.AlreadyRecorded as error:
             # The memo as it now is, never the one sent: sending it again would overwrite the other phone's.
-            memo, _ = game.house_memo(entries.state_of(table))
+            memo = game.house_memo(entries.state_of(table))[0]
             form = HouseMemoForm.filled(memo, formdata=None, seen=table.last_seq)
             refuse(form, error.message, "memo")
         except RuleError as error:

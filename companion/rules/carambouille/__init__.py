@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 
-from companion.rules.words import pick, plural
+from companion.rules.words import N_, _, ngettext
 
 from companion.rules.carambouille.events import EVENT_TYPES, apply  # noqa: F401  (re-exported)
 from companion.rules.carambouille.memo import (  # noqa: F401  (re-exported)
@@ -29,6 +29,7 @@ from companion.rules.carambouille.memo import (  # noqa: F401  (re-exported)
     SALE_CARDS,
     UNCONFIRMED_COLUMNS,
     Product,
+    card_name,
     SaleStep,
     effective_memo,
     normalise_memo,
@@ -101,7 +102,7 @@ from companion.rules.carambouille.state import (  # noqa: F401  (re-exported)
 
 # The option naming who starts, and how the new-table form asks for it.
 STARTER_OPTION = "first_trader"
-STARTER_LABEL = "First Trader (takes the bell)"
+STARTER_LABEL = N_("First Trader (takes the bell)")  # worded where the new-table form shows it
 
 NAME = "Carambouille"
 
@@ -139,19 +140,28 @@ def complete(state: State, event: dict, rng=None) -> dict:
 
 
 def describe(state: State, event: dict) -> str:
-    """The event in words for the history, given the state before it."""
+    """The event in words for the history, given the state before it, in the reader's language."""
     try:
         return _DESCRIPTIONS[event["type"]](state, event, lambda key: state.players[event[key]])
     except (KeyError, IndexError, TypeError, ValueError, AttributeError):
-        return f"An entry Carambouille does not understand ({event.get('type', '?') if isinstance(event, dict) else '?'})."
+        kind = event.get("type", "?") if isinstance(event, dict) else "?"
+        return _("An entry Carambouille does not understand (%(type)s).", type=kind)
 
 
 def _describe_sale(state: State, event: dict, who) -> str:
     preview = sale_preview(state, event)
     product, cards = PRODUCT_BY_SLUG[event["product"]], event["cards"]
-    lines = [f"{who('player')} sold {product.cards(cards)} for {preview.base}", *preview.lines[1:]]
-    back = f": the {pick(cards, 'card goes', 'cards go')} back to {who('player')}'s hand" if preview.overstocked else ""
-    return ", ".join(lines) + back + "."
+    said = {"player": who("player"), "cards": product.cards(cards), "value": preview.base}
+    if len(preview.lines) == 1:
+        return _("%(player)s sold %(cards)s for %(value)d.", **said)
+    steps = ", ".join(preview.lines[1:])
+    if preview.overstocked:
+        # Translators: %(steps)s are the sale cards' steps: "Illusion by Ben → 300, Overstock by Cy → cancelled, 0".
+        return ngettext("%(player)s sold %(cards)s for %(value)d, %(steps)s: the card goes back to %(player)s's hand.",
+                        "%(player)s sold %(cards)s for %(value)d, %(steps)s: the cards go back to %(player)s's hand.",
+                        cards, steps=steps, **said)
+    # Translators: %(steps)s are the sale cards' steps: "Illusion by Ben → 300, Bargain by Ana → 150".
+    return _("%(player)s sold %(cards)s for %(value)d, %(steps)s.", steps=steps, **said)
 
 
 def _pinch(state: State, event: dict) -> str | None:
@@ -163,73 +173,95 @@ def _pinch(state: State, event: dict) -> str | None:
 def _describe_market_opened(state: State, event: dict, who) -> str:
     trader = state.players[state.first_trader]
     pinch = _pinch(state, event)
-    rang = f"{pinch} rang the bell in a pinch for {trader}" if pinch else f"{trader} rang the bell"
-    return f"Hand {state.hand}: {rang}: the market is open."
+    if pinch:
+        return _("Hand %(hand)d: %(player)s rang the bell in a pinch for %(trader)s: the market is open.",
+                 hand=state.hand, player=pinch, trader=trader)
+    return _("Hand %(hand)d: %(trader)s rang the bell: the market is open.", hand=state.hand, trader=trader)
 
 
 def _describe_market_closed(state: State, event: dict, who) -> str:
     seconds = event.get("seconds")
-    after = ""
+    said = {"trader": state.players[state.first_trader], "player": _pinch(state, event)}
     if seconds is not None:
-        after = f" after {seconds // 60} min {seconds % 60:02d} s" if seconds >= 60 else f" after {seconds} s"
-    pinch = _pinch(state, event)
-    rung = f", rung by {pinch} in a pinch" if pinch else ""
-    return f"Ding-a-Ding! The market closed{after}{rung}; {state.players[state.first_trader]} sells first."
+        said["duration"] = duration_words(seconds)
+        if said["player"]:
+            # Translators: %(duration)s is "4 min 05 s"; %(player)s rang for the First Trader, %(trader)s.
+            return _("Ding-a-Ding! The market closed after %(duration)s, rung by %(player)s in a pinch; "
+                     "%(trader)s sells first.", **said)
+        return _("Ding-a-Ding! The market closed after %(duration)s; %(trader)s sells first.", **said)
+    if said["player"]:
+        return _("Ding-a-Ding! The market closed, rung by %(player)s in a pinch; %(trader)s sells first.", **said)
+    return _("Ding-a-Ding! The market closed; %(trader)s sells first.", **said)
 
 
 def _describe_deal(state: State, event: dict, who) -> str:
     given = ", ".join(f"{name} {n}" for name, n in zip(state.players, event["cards"]))
-    left = state.stock - sum(event["cards"])
-    last = " That is the last hand!" if left == 0 else ""
-    return (
-        f"Hand {state.hand + 1}: {state.players[state.first_trader]} dealt "
-        f"{plural(sum(event['cards']), 'card', 'cards')}"
-        f" ({given}); {left} left in the stock.{last}"
-    )
+    total = sum(event["cards"])
+    left = state.stock - total
+    said = {"hand": state.hand + 1, "trader": state.players[state.first_trader], "given": given, "left": left}
+    # Translators: %(given)s lists each player with the cards dealt to them: "Ana 2, Ben 3, Cy 0".
+    dealt = ngettext("Hand %(hand)d: %(trader)s dealt %(num)d card (%(given)s); %(left)d left in the stock.",
+                     "Hand %(hand)d: %(trader)s dealt %(num)d cards (%(given)s); %(left)d left in the stock.",
+                     total, **said)
+    if left:
+        return dealt
+    last = _("That is the last hand!")
+    return f"{dealt} {last}"  # two sentences: the deal, then the warning
 
 
 def _describe_end_sales_turn(state: State, event: dict, who) -> str:
     if state.turns_taken + 1 < len(state.players):
-        return f"{who('player')} ended their sales turn; {state.players[seat_after(state, event['player'])]}'s turn."
+        return _("%(player)s ended their sales turn; %(next)s's turn.",
+                 player=who("player"), next=state.players[seat_after(state, event["player"])])
     if state.last_hand:
-        return f"{who('player')} ended their sales turn: the last hand is over."
-    return (
-        f"{who('player')} ended their sales turn: hand {state.hand} is over, the bell passes to "
-        f"{state.players[seat_after(state, state.first_trader)]}."
-    )
+        return _("%(player)s ended their sales turn: the last hand is over.", player=who("player"))
+    return _("%(player)s ended their sales turn: hand %(hand)d is over, the bell passes to %(trader)s.",
+             player=who("player"), hand=state.hand, trader=state.players[seat_after(state, state.first_trader)])
 
 
 def _describe_house_memo(state: State, event: dict, who) -> str:
     changes = memo_changes(dict(state.memo), event["memo"])
-    words = [f"{plural(cards, 'card', 'cards')} of {value} now {new} (was {old})"
-             for value, cards, old, new in changes[:3]]
-    more = f" and {len(changes) - 3} more" if len(changes) > 3 else ""
-    return f"House memo changed: {', '.join(words)}{more}; sales from now on use it."
+    # Translators: one changed cell of the memo: "3 cards of 40 now 200 (was 180)".
+    words = ", ".join(ngettext("%(num)d card of %(value)d now %(new)d (was %(old)d)",
+                               "%(num)d cards of %(value)d now %(new)d (was %(old)d)",
+                               cards, value=value, new=new, old=old)
+                      for value, cards, old, new in changes[:3])
+    if len(changes) > 3:
+        # Translators: %(changes)s lists the first three cells changed: "3 cards of 40 now 200 (was 180), …".
+        return _("House memo changed: %(changes)s and %(more)d more; sales from now on use it.",
+                 changes=words, more=len(changes) - 3)
+    return _("House memo changed: %(changes)s; sales from now on use it.", changes=words)
 
 
 def _describe_end_game(state: State, event: dict, who) -> str:
     best = max(state.points)
     top = [state.players[s] for s in state.seats if state.points[s] == best]
-    names = top[0] if len(top) == 1 else f"{', '.join(top[:-1])} and {top[-1]}"
-    return f"The game is over: {names} {pick(len(top), 'wins', 'share the win')} with {best} points."
+    # Translators: the last two of a list of names: "Ana, Ben and Cy" is "%(names)s and %(last)s".
+    names = top[0] if len(top) == 1 else _("%(names)s and %(last)s", names=", ".join(top[:-1]), last=top[-1])
+    return ngettext("The game is over: %(names)s wins with %(points)d points.",
+                    "The game is over: %(names)s share the win with %(points)d points.",
+                    len(top), names=names, points=best)
 
 
 _DESCRIPTIONS = {
     "market_opened": _describe_market_opened,
     "market_closed": _describe_market_closed,
-    "i_lied": lambda state, event, who: f"{who('player')} played “I lied!”.",
+    "i_lied": lambda state, event, who: _("%(player)s played %(card)s.", player=who("player"),
+                                          card=card_name("i_lied")),
     "persuasion": lambda state, event, who: (
-        f"{who('player')} played Persuasion" + (f" on {who('target')}." if "target" in event else ".")
+        _("%(player)s played %(card)s on %(target)s.", player=who("player"), card=card_name("persuasion"),
+          target=who("target")) if "target" in event
+        else _("%(player)s played %(card)s.", player=who("player"), card=card_name("persuasion"))
     ),
-    "give_card": lambda state, event, who: f"{who('player')} gave a Carambouille card to {who('to')}.",
-    "basket": lambda state, event, who: (
-        f"{who('player')} laid a Basket: hand limit {HAND_LIMITS[baskets(state, event['player']) + 1]}."
-    ),
+    "give_card": lambda state, event, who: _("%(player)s gave a Carambouille card to %(to)s.",
+                                             player=who("player"), to=who("to")),
+    "basket": lambda state, event, who: _("%(player)s laid a Basket: hand limit %(limit)d.", player=who("player"),
+                                          limit=HAND_LIMITS[baskets(state, event["player"]) + 1]),
     "sale": _describe_sale,
-    "buy": lambda state, event, who: (
-        f"{who('player')} bought {plural(len(event['cards']), 'Carambouille card', 'Carambouille cards')}"
-        f" for {CARD_PRICE * len(event['cards'])} points."
-    ),
+    "buy": lambda state, event, who: ngettext(
+        "%(player)s bought %(num)d Carambouille card for %(points)d points.",
+        "%(player)s bought %(num)d Carambouille cards for %(points)d points.",
+        len(event["cards"]), player=who("player"), points=CARD_PRICE * len(event["cards"])),
     "end_sales_turn": _describe_end_sales_turn,
     "deal": _describe_deal,
     "end_game": _describe_end_game,

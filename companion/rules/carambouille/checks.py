@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.rules import RuleError
-from companion.rules.carambouille.memo import CARD_NAMES, CARD_TYPES
+from companion.rules.carambouille.memo import CARD_NAMES, CARD_TYPES, card_name
+from companion.rules.words import N_, _
 from companion.rules.carambouille.state import DEAL, MARKET, OPENING, OVER, SALES, State
 
 
@@ -13,31 +14,33 @@ def read_fields(event: object, required: tuple[str, ...], optional: tuple[str, .
     """The event, refused when a key is missing or one it cannot have is there."""
     for key in required:
         if key not in event:
-            raise RuleError(f"The entry is missing {key!r}.", key)
+            raise RuleError(_("The entry is missing %(key)s.", key=repr(key)), key)
     for key in event:
         if key != "type" and key not in required and key not in optional:
-            raise RuleError(f"A {event['type']!r} entry has no {key!r}.", key)
+            # Translators: %(type)s is the entry's type as sent ('sale'), %(key)s a field it cannot have.
+            raise RuleError(_("A %(type)s entry has no %(key)s.", type=repr(event["type"]), key=repr(key)), key)
     return event
 
 
 def read_seat(state: State, value: object, field: str = "player") -> int:
     """A seat index at this table."""
     if type(value) is not int or not 0 <= value < len(state.players):
-        raise RuleError(f"There is no player at seat {value!r}.", field)
+        raise RuleError(_("There is no player at seat %(seat)s.", seat=repr(value)), field)
     return value
 
 
-def read_count(value: object, low: int, high: int, field: str, what: str) -> int:
-    """A whole number (never a bool) within bounds."""
+def read_count(value: object, low: int, high: int, field: str, refusal: str) -> int:
+    """A whole number (never a bool) within bounds; ``refusal`` (marked with ``N_``) says what it must be,
+    with ``%(low)d``, ``%(high)d`` and ``%(value)s``."""
     if type(value) is not int or not low <= value <= high:
-        raise RuleError(f"{what} is a whole number from {low} to {high}, not {value!r}.", field)
+        raise RuleError(_(refusal, low=low, high=high, value=repr(value)), field)
     return value
 
 
 def read_card(value: object, field: str = "card") -> str:
     """A Carambouille card type."""
     if not isinstance(value, str) or value not in CARD_NAMES:
-        raise RuleError(f"Carambouille has no card called {value!r}.", field)
+        raise RuleError(_("Carambouille has no card called %(card)s.", card=repr(value)), field)
     return value
 
 
@@ -45,19 +48,32 @@ def situation(state: State) -> str:
     """Where the hand stands, in words, for the refusals."""
     trader = state.players[state.first_trader]
     return {
-        OPENING: f"{trader} has not rung the bell to open the market yet",
-        MARKET: "the market is open (exchange phase)",
-        SALES: "it is the sales phase",
-        DEAL: f"the hand is over and {trader} deals the next one",
-        OVER: "the last hand is over: the game can be ended",
-    }[state.phase]
+        # Translators: where a hand stands, ending a refusal: "Selling happens in the sales phase; now …".
+        OPENING: lambda: _("%(trader)s has not rung the bell to open the market yet", trader=trader),
+        MARKET: lambda: _("the market is open (exchange phase)"),
+        SALES: lambda: _("it is the sales phase"),
+        DEAL: lambda: _("the hand is over and %(trader)s deals the next one", trader=trader),
+        OVER: lambda: _("the last hand is over: the game can be ended"),
+    }[state.phase]()
+
+
+# What may only happen in one phase, and the refusal outside it ("%(situation)s": where the hand stands now).
+OUT_OF_PHASE = {
+    # Translators: %(situation)s says where the hand stands now: "the market is open (exchange phase)".
+    "i_lied": N_("Playing “I lied!” happens while the market is open (exchange phase); now %(situation)s."),
+    "persuasion": N_("Playing Persuasion happens while the market is open (exchange phase); now %(situation)s."),
+    "trade": N_("Trading a Carambouille card happens while the market is open (exchange phase); now %(situation)s."),
+    "deal": N_("Dealing a new hand happens between hands; now %(situation)s."),
+    "sell": N_("Selling happens in the sales phase; now %(situation)s."),
+    "buy": N_("Buying Carambouille cards happens in the sales phase; now %(situation)s."),
+    "end_turn": N_("Ending a sales turn happens in the sales phase; now %(situation)s."),
+}
 
 
 def require_phase(state: State, phase: str, doing: str) -> None:
-    """Refuse ``doing`` outside ``phase``."""
+    """Refuse ``doing`` (a key of ``OUT_OF_PHASE``) outside ``phase``."""
     if state.phase != phase:
-        when = {MARKET: "while the market is open (exchange phase)", SALES: "in the sales phase", DEAL: "between hands"}
-        raise RuleError(f"{doing} happens {when[phase]}; now {situation(state)}.", "type")
+        raise RuleError(_(OUT_OF_PHASE[doing], situation=situation(state)), "type")
 
 
 def require_turn(state: State, event: dict, doing: str) -> int:
@@ -66,7 +82,9 @@ def require_turn(state: State, event: dict, doing: str) -> int:
     seat = read_seat(state, event["player"])
     if seat != state.turn:
         raise RuleError(
-            f"It is {state.players[state.turn]}'s sales turn, not {state.players[seat]}'s.", "player"
+            _("It is %(seller)s's sales turn, not %(player)s's.", seller=state.players[state.turn],
+              player=state.players[seat]),
+            "player",
         )
     return seat
 
@@ -74,14 +92,15 @@ def require_turn(state: State, event: dict, doing: str) -> int:
 def spend(state: State, seat: int, card: str) -> State:
     """The player plays a Carambouille card they hold."""
     if not state.held[seat][CARD_TYPES.index(card)]:
-        raise RuleError(f"{state.players[seat]} holds no {CARD_NAMES[card]} card.", "player",
-                        public=not_held(state, seat))
+        raise RuleError(_("%(player)s holds no %(card)s card.", player=state.players[seat], card=card_name(card)),
+                        "player", public=not_held(state, seat))
     return replace(state, held=bump(state.held, seat, card, -1), played=bump(state.played, seat, card, 1))
 
 
 def not_held(state: State, seat: int) -> str:
     """Why a recorded entry would become impossible, without saying which card a player holds."""
-    return f"{state.players[seat]} would no longer hold the Carambouille card that entry plays or gives."
+    return _("%(player)s would no longer hold the Carambouille card that entry plays or gives.",
+             player=state.players[seat])
 
 
 def bump(table: tuple[tuple[int, ...], ...], seat: int, card: str, by: int) -> tuple[tuple[int, ...], ...]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.rules import RuleError
+from companion.rules.words import N_, _, ngettext
 from companion.rules.carambouille.checks import (
     bump,
     not_held,
@@ -23,7 +24,7 @@ from companion.rules.carambouille.checks import (
     situation,
     spend,
 )
-from companion.rules.carambouille.memo import CARD_NAMES, CARD_TYPES, effective_memo
+from companion.rules.carambouille.memo import CARD_TYPES, card_name, effective_memo
 from companion.rules.carambouille.sales import buy, sell
 from companion.rules.carambouille.state import (
     DEAL,
@@ -47,7 +48,9 @@ def _market_opened(state: State, event: dict) -> State:
     if "rung_by" in event:
         read_seat(state, event["rung_by"], "rung_by")
     if state.phase != OPENING:
-        raise RuleError(f"The market can only be opened at the start of a hand; now {situation(state)}.", "type")
+        # Translators: %(situation)s says where the hand stands now: "the market is open (exchange phase)".
+        raise RuleError(_("The market can only be opened at the start of a hand; now %(situation)s.",
+                          situation=situation(state)), "type")
     return replace(state, phase=MARKET)
 
 
@@ -56,10 +59,12 @@ def _market_closed(state: State, event: dict) -> State:
     if "rung_by" in event:
         read_seat(state, event["rung_by"], "rung_by")
     if state.phase != MARKET:
-        raise RuleError(f"Only an open market can be closed; now {situation(state)}.", "type")
+        raise RuleError(_("Only an open market can be closed; now %(situation)s.", situation=situation(state)), "type")
     seconds = event.get("seconds")
     if seconds is not None:
-        read_count(seconds, 0, MAX_SECONDS, "seconds", "The length of the exchange phase in seconds")
+        read_count(seconds, 0, MAX_SECONDS, "seconds",
+                   N_("The length of the exchange phase in seconds is a whole number from %(low)d to %(high)d, "
+                      "not %(value)s."))
     return replace(
         state,
         phase=SALES,
@@ -74,9 +79,9 @@ def _exchange_card(card: str):
     def play(state: State, event: dict) -> State:
         read_fields(event, ("player",), ("target",) if card == "persuasion" else ())
         seat = read_seat(state, event["player"])
-        require_phase(state, MARKET, f"Playing {CARD_NAMES[card]}")
+        require_phase(state, MARKET, card)
         if "target" in event and read_seat(state, event["target"], "target") == seat:
-            raise RuleError("Persuasion compels another player to exchange.", "target")
+            raise RuleError(_("Persuasion compels another player to exchange."), "target")
         return spend(state, seat, card)
 
     return play
@@ -86,12 +91,12 @@ def _give_card(state: State, event: dict) -> State:
     read_fields(event, ("player", "to", "card"))
     seat, to = read_seat(state, event["player"]), read_seat(state, event["to"], "to")
     card = read_card(event["card"])
-    require_phase(state, MARKET, "Trading a Carambouille card")
+    require_phase(state, MARKET, "trade")
     if to == seat:
-        raise RuleError("A card is given to another player.", "to")
+        raise RuleError(_("A card is given to another player."), "to")
     if not state.held[seat][CARD_TYPES.index(card)]:
-        raise RuleError(f"{state.players[seat]} holds no {CARD_NAMES[card]} card.", "card",
-                        public=not_held(state, seat))
+        raise RuleError(_("%(player)s holds no %(card)s card.", player=state.players[seat], card=card_name(card)),
+                        "card", public=not_held(state, seat))
     return replace(state, held=bump(bump(state.held, seat, card, -1), to, card, 1))
 
 
@@ -102,7 +107,7 @@ def _basket(state: State, event: dict) -> State:
 
 def _end_sales_turn(state: State, event: dict) -> State:
     read_fields(event, ("player",))
-    seat = require_turn(state, event, "Ending a sales turn")
+    seat = require_turn(state, event, "end_turn")
     if state.turns_taken + 1 < len(state.players):
         return replace(state, turn=seat_after(state, seat), turns_taken=state.turns_taken + 1, bought_this_turn=0)
     return replace(
@@ -119,30 +124,35 @@ def _end_sales_turn(state: State, event: dict) -> State:
 def _deal(state: State, event: dict) -> State:
     read_fields(event, ("cards",), ("hand_sizes",))
     if state.phase == OVER:
-        raise RuleError("The stock ran out: that was the last hand. End the game to see the standings.", "type")
-    require_phase(state, DEAL, "Dealing a new hand")
+        raise RuleError(_("The stock ran out: that was the last hand. End the game to see the standings."), "type")
+    require_phase(state, DEAL, "deal")
     cards = event["cards"]
     if not isinstance(cards, list) or len(cards) != len(state.players):
-        raise RuleError(f"The deal gives a number of cards to each of the {len(state.players)} players.", "cards")
+        raise RuleError(_("The deal gives a number of cards to each of the %(count)d players.",
+                          count=len(state.players)), "cards")
     for given in cards:
-        read_count(given, 0, MAX_DEAL, "cards", "The cards dealt to a player")
+        read_count(given, 0, MAX_DEAL, "cards",
+                   N_("The cards dealt to a player is a whole number from %(low)d to %(high)d, not %(value)s."))
     if sum(cards) > state.stock:
-        raise RuleError(f"Only {state.stock} product cards are left in the stock, not {sum(cards)}.", "cards")
+        raise RuleError(ngettext("Only %(num)d product card is left in the stock, not %(dealt)d.",
+                                 "Only %(num)d product cards are left in the stock, not %(dealt)d.",
+                                 state.stock, dealt=sum(cards)), "cards")
     sizes = event.get("hand_sizes")
     if sizes is not None:
         plan = deal_plan(state, sizes)
         if cards != plan:
             who = ", ".join(f"{state.players[s]} {plan[s]}" for s in state.seats)
-            raise RuleError(f"With these hand sizes the deal is: {who}.", "cards")
+            # Translators: %(deal)s lists each player with the cards they get: "Ana 2, Ben 3, Cy 0".
+            raise RuleError(_("With these hand sizes the deal is: %(deal)s.", deal=who), "cards")
     else:
         # Nobody counted (an import, a direct entry): the app's estimate of each hand is the count.
         for seat, given in enumerate(cards):
             before, limit = state.hand_estimates[seat], hand_limit(state, seat)
             if given and before + given > limit:
                 raise RuleError(
-                    f"{state.players[seat]} would hold {before + given} product cards by the app's count "
-                    f"({before} + {given}), over the hand limit of {limit}: count the hands and give their "
-                    "sizes, or deal fewer.",
+                    _("%(player)s would hold %(total)d product cards by the app's count (%(before)d + %(given)d), "
+                      "over the hand limit of %(limit)d: count the hands and give their sizes, or deal fewer.",
+                      player=state.players[seat], total=before + given, before=before, given=given, limit=limit),
                     "cards",
                 )
     stock = state.stock - sum(cards)
@@ -160,9 +170,9 @@ def _deal(state: State, event: dict) -> State:
 
 def _house_memo(state: State, event: dict) -> State:
     read_fields(event, ("memo",))
-    memo, _ = effective_memo(event["memo"])
+    memo = effective_memo(event["memo"])[0]
     if tuple(sorted(memo.items())) == state.memo:
-        raise RuleError("That is the memo the table already uses: nothing changed.", "memo")
+        raise RuleError(_("That is the memo the table already uses: nothing changed."), "memo")
     return replace(state, memo=tuple(sorted(memo.items())))
 
 
@@ -198,7 +208,7 @@ def apply(state: State, event: dict) -> State:
     """The state after one event; ``RuleError`` with the reason when the rules do not allow it."""
     kind = event.get("type") if isinstance(event, dict) else None
     if not isinstance(kind, str) or kind not in _EVENTS:
-        raise RuleError(f"Carambouille has no entry of type {kind!r}.", "type")
+        raise RuleError(_("Carambouille has no entry of type %(type)s.", type=repr(kind)), "type")
     if state.phase == FINISHED:
-        raise RuleError("The game is over: nothing more can be recorded.", "type")
+        raise RuleError(_("The game is over: nothing more can be recorded."), "type")
     return _EVENTS[event["type"]](state, event)

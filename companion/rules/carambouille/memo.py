@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from companion.rules import RuleError
-from companion.rules.words import pick, plural
+from companion.rules.words import N_, _, ngettext
 
 
 @dataclass(frozen=True)
@@ -19,23 +19,54 @@ class Product:
     """One of the 20 products; 5 identical cards of each are in the game."""
 
     slug: str
-    name: str  # as the products are named on the cards and the memo: "onions", "cheese"
+    name: str  # as the products are named on the cards and the memo: "onions", "cheese" (English, the key)
     face_value: int
-    one: str  # one card of it: "onion", "cheese"
+    one: str  # one card of it: "onion", "cheese" (English)
 
     def cards(self, count: int) -> str:
-        """ "1 truffle", "3 truffles", "2 cheese"."""
-        return plural(count, self.one, self.name)
+        """ "1 truffle", "3 truffles", "2 cheese", in the reader's language."""
+        # Translators: a number of product cards: "3 truffles"; %(product)s is the product's word for that number.
+        return _("%(num)d %(product)s", num=count, product=self.word(count))
 
     def word(self, count: int) -> str:
-        """The name for ``count`` cards, without the number: "truffle", "truffles"."""
-        return pick(count, self.one, self.name)
+        """The name for ``count`` cards, without the number: "truffle", "truffles", in the reader's language."""
+        return _WORDS[self.slug](count)
 
+    def label(self) -> str:
+        """The product as the memo card names it, in the reader's language: "truffles", "cheese"."""
+        # The memo names a product by its pile of 5 cards: the plural in every language the app speaks.
+        return self.word(CARDS_PER_PRODUCT)
+
+
+# Each product's word for one card and for several (in a table of its own: a word is plural by its count).
+_WORDS = {
+    "onions": lambda n: ngettext("onion", "onions", n),
+    "garlic": lambda n: ngettext("garlic", "garlic", n),
+    "herbs": lambda n: ngettext("herb", "herbs", n),
+    "tomatoes": lambda n: ngettext("tomato", "tomatoes", n),
+    "sweet_peppers": lambda n: ngettext("sweet pepper", "sweet peppers", n),
+    "aubergines": lambda n: ngettext("aubergine", "aubergines", n),
+    "lemons": lambda n: ngettext("lemon", "lemons", n),
+    "hot_peppers": lambda n: ngettext("hot pepper", "hot peppers", n),
+    "lavender": lambda n: ngettext("lavender", "lavender", n),
+    "cheese": lambda n: ngettext("cheese", "cheese", n),
+    "sausage": lambda n: ngettext("sausage", "sausage", n),
+    "wine": lambda n: ngettext("wine", "wine", n),
+    "ham": lambda n: ngettext("ham", "ham", n),
+    "hens": lambda n: ngettext("hen", "hens", n),
+    "rabbits": lambda n: ngettext("rabbit", "rabbits", n),
+    "olive_oil": lambda n: ngettext("olive oil", "olive oil", n),
+    "fabric": lambda n: ngettext("fabric", "fabric", n),
+    "foie_gras": lambda n: ngettext("foie gras", "foie gras", n),
+    "truffles": lambda n: ngettext("truffle", "truffles", n),
+    "saffron": lambda n: ngettext("saffron", "saffron", n),
+}
 
 # The name of one card, where it differs from the product's name.
 _ONE = {"onions": "onion", "herbs": "herb", "tomatoes": "tomato", "sweet peppers": "sweet pepper",
         "aubergines": "aubergine", "lemons": "lemon", "hot peppers": "hot pepper", "hens": "hen",
         "rabbits": "rabbit", "truffles": "truffle"}
+CARDS_PER_PRODUCT = 5
 
 PRODUCTS: tuple[Product, ...] = tuple(
     Product(name.replace(" ", "_"), name, value, _ONE.get(name, name))
@@ -55,18 +86,18 @@ PRODUCTS: tuple[Product, ...] = tuple(
 )
 PRODUCT_BY_SLUG: Mapping[str, Product] = MappingProxyType({p.slug: p for p in PRODUCTS})
 FACE_VALUES: tuple[int, ...] = tuple(sorted({p.face_value for p in PRODUCTS}))
-CARDS_PER_PRODUCT = 5
 PRODUCT_CARDS = CARDS_PER_PRODUCT * len(PRODUCTS)  # 100
 
-# The Carambouille cards: 4 of each type, 24 in the deck, 50 points each.
+# The Carambouille cards: 4 of each type, 24 in the deck, 50 points each. Worded where shown: ``card_name``.
 CARD_NAMES: Mapping[str, str] = MappingProxyType(
     {
-        "basket": "Basket",
-        "i_lied": "“I lied!”",
-        "persuasion": "Persuasion",
-        "illusion": "Illusion",
-        "bargain": "Bargain",
-        "overstock": "Overstock",
+        "basket": N_("Basket"),
+        # Translators: the card's printed name, with its quotes (French edition: « J'ai menti ! »).
+        "i_lied": N_("“I lied!”"),
+        "persuasion": N_("Persuasion"),
+        "illusion": N_("Illusion"),
+        "bargain": N_("Bargain"),
+        "overstock": N_("Overstock"),
     }
 )
 CARD_TYPES: tuple[str, ...] = tuple(CARD_NAMES)
@@ -84,6 +115,11 @@ MAX_MEMO_VALUE = 100_000
 DEFAULT_MEMO: Mapping[int, tuple[int, ...]] = MappingProxyType(
     {value: tuple(value * num // den for num, den in MULTIPLIERS) for value in FACE_VALUES}
 )
+
+
+def card_name(card: str) -> str:
+    """A Carambouille card's name in the reader's language (the French edition's printed names in French)."""
+    return _(CARD_NAMES[card])
 
 
 def on_ruling(face_value: int, cards: int, changed: frozenset[tuple[int, int]] = frozenset()) -> bool:
@@ -105,7 +141,7 @@ def normalise_memo(overrides: object) -> dict[int, tuple[int | None, ...]]:
     if overrides is None:
         return {}
     if not isinstance(overrides, Mapping):
-        raise RuleError("The house memo must map face values to 5 selling values.", "memo")
+        raise RuleError(_("The house memo must map face values to 5 selling values."), "memo")
     rows: dict[int, tuple[int | None, ...]] = {}
     for key, row in overrides.items():
         try:
@@ -114,17 +150,19 @@ def normalise_memo(overrides: object) -> dict[int, tuple[int | None, ...]]:
             value = None
         if type(value) is not int or value not in DEFAULT_MEMO:
             raise RuleError(
-                f"The memo has no face value {key!r}: the face values are "
-                f"{', '.join(map(str, FACE_VALUES))}.",
+                # Translators: %(key)s is what was sent, %(values)s the list "10, 20, 30, …, 100".
+                _("The memo has no face value %(key)s: the face values are %(values)s.",
+                  key=repr(key), values=", ".join(map(str, FACE_VALUES))),
                 "memo",
             )
         if isinstance(row, (str, bytes)) or not isinstance(row, Sequence) or len(row) != 5:
-            raise RuleError(f"The memo row for {value} needs 5 selling values (1 to 5 cards).", "memo")
+            raise RuleError(_("The memo row for %(value)d needs 5 selling values (1 to 5 cards).", value=value),
+                            "memo")
         for cell in row:
             if cell is not None and (type(cell) is not int or not 0 <= cell <= MAX_MEMO_VALUE):
                 raise RuleError(
-                    f"Selling values on the memo are whole points from 0 to {MAX_MEMO_VALUE} "
-                    f"(row {value}: {cell!r}).",
+                    _("Selling values on the memo are whole points from 0 to %(most)d (row %(value)d: %(cell)s).",
+                      most=MAX_MEMO_VALUE, value=value, cell=repr(cell)),
                     "memo",
                 )
         rows[value] = tuple(row)
@@ -155,15 +193,24 @@ class SaleStep:
     def text(self, product: str | None = None, by: str | None = None) -> str:
         """The step in words: "3 × cheese = 180", "Illusion by Ben → 300", "Overstock → cancelled, 0"."""
         if self.card is None:
-            return f"{self.column} × {product or self.value} = {self.value}"  # the caller names 1 or more
-        who = f" by {by}" if by else ""
-        result = "cancelled, 0" if self.cancelled else str(self.value)
-        return f"{CARD_NAMES[self.card]}{who} → {result}"
+            # Translators: the memo value of a sale: "3 × cheese = 180" (%(product)s names the cards sold).
+            return _("%(cards)d × %(product)s = %(value)d", cards=self.column, product=product or str(self.value),
+                     value=self.value)
+        card = card_name(self.card)
+        if self.cancelled:
+            if by:
+                # Translators: a step of a sale's arithmetic: "Overstock by Ben → cancelled, 0".
+                return _("%(card)s by %(player)s → cancelled, 0", card=card, player=by)
+            return _("%(card)s → cancelled, 0", card=card)
+        if by:
+            # Translators: a step of a sale's arithmetic: "Illusion by Ben → 300" (the sale's new value).
+            return _("%(card)s by %(player)s → %(value)d", card=card, player=by, value=self.value)
+        return _("%(card)s → %(value)d", card=card, value=self.value)
 
 
 def _whole(number: object, field: str) -> int:
     if type(number) is not int:
-        raise RuleError(f"A whole number is needed here, not {number!r}.", field)
+        raise RuleError(_("A whole number is needed here, not %(value)s.", value=repr(number)), field)
     return number
 
 
@@ -176,7 +223,7 @@ def sale_steps(
     """The arithmetic of a sale, step by step; the last step's value is what the sale earns."""
     row = (effective_memo(memo)[0] if memo else DEFAULT_MEMO).get(_whole(face_value, "product"))
     if row is None:
-        raise RuleError(f"No product has the face value {face_value}.", "product")
+        raise RuleError(_("No product has the face value %(value)d.", value=face_value), "product")
     return steps_on_row(row, cards, effects)
 
 
@@ -184,26 +231,28 @@ def steps_on_row(row: Sequence[int], cards: int, effects: Sequence[str] = ()) ->
     """``sale_steps`` on one memo row (the engine passes its table's row)."""
     column = _whole(cards, "cards")
     if not 1 <= column <= 5:
-        raise RuleError("A sale is 1 to 5 identical product cards.", "cards")
+        raise RuleError(_("A sale is 1 to 5 identical product cards."), "cards")
     if isinstance(effects, (str, bytes)):
-        raise RuleError("The sale cards must be a list of cards.", "effects")
+        raise RuleError(_("The sale cards must be a list of cards."), "effects")
     halvings, cancelled = 0, False
     steps = [SaleStep(None, column, 0, False, row[column - 1])]
     for card in effects:
         if card not in SALE_CARDS:
-            raise RuleError(f"Only Illusion, Bargain and Overstock change a sale, not {card!r}.", "effects")
+            raise RuleError(_("Only Illusion, Bargain and Overstock change a sale, not %(card)s.", card=repr(card)),
+                            "effects")
         if cancelled:
-            raise RuleError("Overstock has cancelled this sale: no card can be played on it after that.", "effects")
+            raise RuleError(_("Overstock has cancelled this sale: no card can be played on it after that."),
+                            "effects")
         if card == "illusion":
             if column == 5:
-                raise RuleError("Illusion cannot value a sale past 5 cards.", "effects")
+                raise RuleError(_("Illusion cannot value a sale past 5 cards."), "effects")
             column += 1
         elif card == "bargain":
             halvings += 1
         else:
             cancelled = True
         value = row[column - 1]
-        for _ in range(halvings):
+        for _halving in range(halvings):
             value = -(-value // 2)  # half price, rounded up to a whole point
         steps.append(SaleStep(card, column, halvings, cancelled, 0 if cancelled else value))
     return tuple(steps)

@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from companion.rules.words import _
 from companion.rules.carambouille.memo import (
-    CARD_NAMES,
     COPIES_PER_TYPE,
     DEFAULT_MEMO,
     FACE_VALUES,
     SALE_CARDS,
+    card_name,
     effective_memo,
 )
 from companion.rules.carambouille.state import (
@@ -53,7 +54,7 @@ def sellers_after(state: State) -> list[int]:
         return []
     remaining = len(state.players) - state.turns_taken - 1
     seats, seat = [], state.turn
-    for _ in range(remaining):
+    for _step in range(remaining):
         seat = seat_after(state, seat)
         seats.append(seat)
     return seats
@@ -82,11 +83,11 @@ def sale_card_choices(
     player, only by players with a Carambouille card left (a public count: types stay private), and
     never a type whose 4 copies have all been played (on the table, or already on this sale)."""
     left = [held_count(state, seat) for seat in state.seats]
-    for _, seat in effects:
+    for _card, seat in effects:
         if 0 <= seat < len(left):
             left[seat] -= 1
     gone = played(state)
-    for card, _ in effects:
+    for card, _seat in effects:
         gone[card] = gone.get(card, 0) + 1
     choices = []
     for card in next_sale_cards(cards, [card for card, _ in effects]):
@@ -110,8 +111,9 @@ def sale_card_slots(
 
 def sale_card_label(state: State, card: str, seat: int) -> str:
     """ "Bargain by Ana" """
-    who = state.players[seat] if 0 <= seat < len(state.players) else "nobody at this table"
-    return f"{CARD_NAMES[card]} by {who}"
+    who = state.players[seat] if 0 <= seat < len(state.players) else _("nobody at this table")
+    # Translators: a sale card and who plays it: "Bargain by Ana".
+    return _("%(card)s by %(player)s", card=card_name(card), player=who)
 
 
 @dataclass(frozen=True)
@@ -142,7 +144,11 @@ def deal_outcome(state: State, hand_sizes: Sequence[int]) -> DealOutcome:
 
 def duration_words(seconds: int) -> str:
     """ "4 min 05 s", "45 s" """
-    return f"{seconds // 60} min {seconds % 60:02d} s" if seconds >= 60 else f"{seconds} s"
+    if seconds >= 60:
+        # Translators: a length of time: "4 min 05 s".
+        return _("%(minutes)d min %(seconds)02d s", minutes=seconds // 60, seconds=seconds % 60)
+    # Translators: a length of time under a minute: "45 s".
+    return _("%(seconds)d s", seconds=seconds)
 
 
 def dealing(state: State) -> bool:
@@ -162,7 +168,7 @@ def memo_overrides(memo: dict[int, Sequence[int]]) -> dict[str, list[int | None]
 
 def memo_changes(before: dict[int, Sequence[int]], overrides: object) -> list[tuple[int, int, int, int]]:
     """(face value, cards, old value, new value) of every cell a house memo changes from ``before``."""
-    after, _ = effective_memo(overrides)
+    after = effective_memo(overrides)[0]
     return [
         (value, n + 1, before[value][n], after[value][n])
         for value in FACE_VALUES

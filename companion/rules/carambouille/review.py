@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from companion.rules import carambouille as game
 from companion.rules.review import Highlight, Period, Review, Standing, first_placed, names, score_stats
-from companion.rules.words import plural
+from companion.rules.words import N_, _, ngettext
 
-PERIOD_NAME = "Hand"
+PERIOD_NAME = N_("Hand")  # worded where shown; ``period_label`` words a whole label
 
 
 def period_number(state: game.State) -> int:
@@ -19,19 +19,22 @@ def period_number(state: game.State) -> int:
     return state.hand
 
 
-def _duration(seconds: int) -> str:
-    minutes, rest = divmod(seconds, 60)
-    return f"{minutes} min {rest:02d} s" if minutes else f"{rest} s"
+def period_label(number: int) -> str:
+    """ "Hand 3", in the reader's language."""
+    # Translators: a hand of Carambouille, a row of the score pad: "Hand 3".
+    return _("Hand %(hand)d", hand=number)
 
 
 def sale_words(state: game.State, sale: game.Sale) -> str:
     """ "Ana sold 4 saffron for 750 in hand 11, with Illusion by Ana"."""
     product = game.PRODUCT_BY_SLUG[sale.product]
-    text = f"{state.players[sale.seller]} sold {product.cards(sale.cards)} for {sale.value} in hand {sale.hand}"
+    said = {"player": state.players[sale.seller], "cards": product.cards(sale.cards), "value": sale.value,
+            "hand": sale.hand}
     if sale.effects:
-        played = ", ".join(f"{game.CARD_NAMES[card]} by {state.players[seat]}" for card, seat in sale.effects)
-        text += f", with {played}"
-    return text + "."
+        played = ", ".join(game.sale_card_label(state, card, seat) for card, seat in sale.effects)
+        # Translators: %(played)s lists the sale cards played on it: "Illusion by Ana, Bargain by Ben".
+        return _("%(player)s sold %(cards)s for %(value)d in hand %(hand)d, with %(played)s.", played=played, **said)
+    return _("%(player)s sold %(cards)s for %(value)d in hand %(hand)d.", **said)
 
 
 def _best_hand(state: game.State, rows: list[game.HandRow]) -> Highlight | None:
@@ -39,8 +42,11 @@ def _best_hand(state: game.State, rows: list[game.HandRow]) -> Highlight | None:
     if best <= 0:
         return None
     where = [(row.hand, seat) for row in rows for seat, gain in enumerate(row.gains) if gain == best]
-    text = "; ".join(f"{state.players[seat]} in hand {hand}" for hand, seat in where)
-    return Highlight("Best hand", f"{best} points: {text}.")
+    # Translators: who made the best hand, and which: "Ana in hand 3" (several are joined with "; ").
+    text = "; ".join(_("%(player)s in hand %(hand)d", player=state.players[seat], hand=hand) for hand, seat in where)
+    # Translators: %(where)s is "Ana in hand 3; Ben in hand 5".
+    return Highlight(_("Best hand"), ngettext("%(num)d point: %(where)s.", "%(num)d points: %(where)s.", best,
+                                             where=text))
 
 
 def highlights(state: game.State) -> tuple[Highlight, ...]:
@@ -48,21 +54,27 @@ def highlights(state: game.State) -> tuple[Highlight, ...]:
     found = game.highlights(state)
     lines = []
     if found.biggest_sale is not None:
-        lines.append(Highlight("Biggest sale", sale_words(state, found.biggest_sale)))
+        lines.append(Highlight(_("Biggest sale"), sale_words(state, found.biggest_sale)))
     else:
-        lines.append(Highlight("Biggest sale", "Nothing has been sold yet."))
+        lines.append(Highlight(_("Biggest sale"), _("Nothing has been sold yet.")))
     seats, count = found.most_cards_played
     if count:
-        each = " each" if len(seats) > 1 else ""
-        lines.append(Highlight("Most Carambouille cards played",
-                               f"{names(state.players, seats)}: {plural(count, 'card', 'cards')}{each}."))
+        who = names(state.players, seats)
+        if len(seats) > 1:
+            # Translators: %(names)s are the players who played the most Carambouille cards: "Ana and Ben".
+            text = ngettext("%(names)s: %(num)d card each.", "%(names)s: %(num)d cards each.", count, names=who)
+        else:
+            text = ngettext("%(names)s: %(num)d card.", "%(names)s: %(num)d cards.", count, names=who)
+        lines.append(Highlight(_("Most Carambouille cards played"), text))
     else:
-        lines.append(Highlight("Most Carambouille cards played", "Nobody has played a Carambouille card."))
+        lines.append(Highlight(_("Most Carambouille cards played"), _("Nobody has played a Carambouille card.")))
     if found.longest_market is not None:
         hand, seconds = found.longest_market
-        lines.append(Highlight("Longest market", f"Hand {hand}: {_duration(seconds)} of trading."))
+        # Translators: %(duration)s is "4 min 05 s".
+        lines.append(Highlight(_("Longest market"), _("Hand %(hand)d: %(duration)s of trading.", hand=hand,
+                                                      duration=game.duration_words(seconds))))
     else:
-        lines.append(Highlight("Longest market", "No market was timed by the bell."))
+        lines.append(Highlight(_("Longest market"), _("No market was timed by the bell.")))
     best = _best_hand(state, game.score_rows(state))
     if best is not None:
         lines.append(best)
@@ -70,17 +82,17 @@ def highlights(state: game.State) -> tuple[Highlight, ...]:
 
 
 def review(state: game.State) -> Review:
-    """The whole review: standings, one row per hand, highlights."""
+    """The whole review: standings, one row per hand, highlights, in the reader's language."""
     standings = tuple(Standing(rank, seat, points) for rank, seat, points in game.standings(state))
     periods = tuple(
-        Period(row.hand, f"Hand {row.hand}", row.gains, row.totals,
-               f"{state.players[row.first_trader]} was First Trader", row.in_progress)
+        Period(row.hand, period_label(row.hand), row.gains, row.totals,
+               _("%(player)s was First Trader", player=state.players[row.first_trader]), row.in_progress)
         for row in game.score_rows(state)
     )
     return Review(
-        period_name=PERIOD_NAME,
-        score_name="Points",
-        chart_name="Points",
+        period_name=_(PERIOD_NAME),
+        score_name=_("Points"),
+        chart_name=_("Points"),
         standings=standings,
         winners=first_placed(standings),
         periods=periods,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from companion.rules import RuleError
-from companion.rules.words import pick, plural
+from companion.rules.words import N_, _, ngettext
 from companion.rules.carambouille.checks import (
     bump,
     not_held,
@@ -18,13 +18,13 @@ from companion.rules.carambouille.checks import (
     with_item,
 )
 from companion.rules.carambouille.memo import (
-    CARD_NAMES,
     CARD_PRICE,
     CARD_TYPES,
     COPIES_PER_TYPE,
     PRODUCT_BY_SLUG,
     PRODUCTS,
     SALE_CARDS,
+    card_name,
     on_ruling,
     steps_on_row,
 )
@@ -46,31 +46,34 @@ def _parse_sale(state: State, event: dict) -> tuple[str, int, tuple[tuple[str, i
     seller = read_seat(state, event.get("player"))
     product = event.get("product")
     if not isinstance(product, str) or product not in PRODUCT_BY_SLUG:
-        raise RuleError(f"Carambouille has no product called {product!r}.", "product")
-    one = PRODUCT_BY_SLUG[product].one
-    cards = read_count(event.get("cards"), 1, 5, "cards", "The number of cards sold")
+        raise RuleError(_("Carambouille has no product called %(product)s.", product=repr(product)), "product")
+    one = PRODUCT_BY_SLUG[product].word(1)
+    cards = read_count(event.get("cards"), 1, 5, "cards",
+                       N_("The number of cards sold is a whole number from %(low)d to %(high)d, not %(value)s."))
     left = max_sale_cards(state, product)
     if cards > left:
-        sold = 5 - left
-        raise RuleError(
-            f"All 5 {one} cards have been sold already." if not left
-            else f"Only {plural(left, one + ' card is', one + ' cards are')} left to sell ({sold} of 5 sold).",
-            "cards",
-        )
+        # Translators: %(product)s is the word for one card of the product: "All 5 cheese cards…".
+        refusal = _("All 5 %(product)s cards have been sold already.", product=one) if not left else ngettext(
+            "Only %(num)d %(product)s card is left to sell (%(sold)d of 5 sold).",
+            "Only %(num)d %(product)s cards are left to sell (%(sold)d of 5 sold).",
+            left, product=one, sold=5 - left)
+        raise RuleError(refusal, "cards")
     raw = event.get("effects", [])
     if not isinstance(raw, list):
-        raise RuleError("The sale cards are a list.", "effects")
+        raise RuleError(_("The sale cards are a list."), "effects")
     effects = []
     for item in raw:
         if not isinstance(item, dict) or set(item) != {"card", "player"}:
-            raise RuleError("Each sale card played names the card and who played it.", "effects")
+            raise RuleError(_("Each sale card played names the card and who played it."), "effects")
         card, by = item["card"], read_seat(state, item["player"], "effects")
         if not isinstance(card, str) or card not in SALE_CARDS:
-            raise RuleError(f"Only Illusion, Bargain and Overstock are played on a sale, not {card!r}.", "effects")
+            raise RuleError(_("Only Illusion, Bargain and Overstock are played on a sale, not %(card)s.",
+                              card=repr(card)), "effects")
         if card == "illusion" and by != seller:
-            raise RuleError("Only the seller can play Illusion on a sale.", "effects")
+            raise RuleError(_("Only the seller can play Illusion on a sale."), "effects")
         if card != "illusion" and by == seller:
-            raise RuleError(f"{CARD_NAMES[card]} is played by another player, not the seller.", "effects")
+            raise RuleError(_("%(card)s is played by another player, not the seller.", card=card_name(card)),
+                            "effects")
         effects.append((card, by))
     return product, cards, tuple(effects)
 
@@ -121,28 +124,30 @@ def overstocked_products(state: State, seller: int) -> frozenset[str]:
 def sell(state: State, event: dict) -> State:
     """A sale: the seller earns its value unless Overstock cancels it; every sale card played is spent."""
     read_fields(event, ("player", "product", "cards"), ("effects",))
-    seller = require_turn(state, event, "Selling")
+    seller = require_turn(state, event, "sell")
     if state.bought_this_turn:
         raise RuleError(
-            f"{state.players[seller]} has bought Carambouille cards this turn: sales come before purchases.", "type"
+            _("%(player)s has bought Carambouille cards this turn: sales come before purchases.",
+              player=state.players[seller]),
+            "type",
         )
     product, cards, effects = _parse_sale(state, event)
     if product in overstocked_products(state, seller):
         raise RuleError(
-            f"{state.players[seller]} was overstocked on {PRODUCT_BY_SLUG[product].name} this hand: those cards "
-            "wait for another sales phase, in the next hand.",
+            # Translators: %(product)s is the product as the memo names it: "cheese", "truffles".
+            _("%(player)s was overstocked on %(product)s this hand: those cards wait for another sales phase, "
+              "in the next hand.", player=state.players[seller], product=PRODUCT_BY_SLUG[product].label()),
             "product",
         )
     for card, by in dict.fromkeys(effects):
         have, want = state.held[by][CARD_TYPES.index(card)], effects.count((card, by))
         if have < want:
-            holds = f"holds only {have}" if have else "holds no"
-            raise RuleError(
-                f"{state.players[by]} {holds} {CARD_NAMES[card]} {pick(have or 1, 'card', 'cards')}"
-                + (f" and cannot play {want}." if have else "."),
-                "effects",
-                public=not_held(state, by),
-            )
+            refusal = ngettext(
+                "%(player)s holds only %(num)d %(card)s card and cannot play %(want)d.",
+                "%(player)s holds only %(num)d %(card)s cards and cannot play %(want)d.",
+                have, player=state.players[by], card=card_name(card), want=want,
+            ) if have else _("%(player)s holds no %(card)s card.", player=state.players[by], card=card_name(card))
+            raise RuleError(refusal, "effects", public=not_held(state, by))
     preview = _preview(state, product, cards, effects)
     for card, by in effects:
         state = spend(state, by, card)
@@ -162,22 +167,26 @@ def check_purchase(state: State, seat: int, count: int) -> None:
     name = state.players[seat]
     if state.bought_this_turn + count > MAX_PURCHASES:
         raise RuleError(
-            f"At most {MAX_PURCHASES} Carambouille cards per sales turn: {name} has already bought "
-            f"{state.bought_this_turn}.",
+            _("At most %(most)d Carambouille cards per sales turn: %(player)s has already bought %(bought)d.",
+              most=MAX_PURCHASES, player=name, bought=state.bought_this_turn),
             "cards",
         )
     left = deck_left(state)
     if count > left:
         raise RuleError(
-            "The Carambouille deck is empty." if not left else f"Only {left} card is left in the Carambouille deck.",
+            _("The Carambouille deck is empty.") if not left else ngettext(
+                "Only %(num)d card is left in the Carambouille deck.",
+                "Only %(num)d cards are left in the Carambouille deck.", left),
             "cards",
         )
     price = CARD_PRICE * count
     if state.points[seat] < price:
         raise RuleError(
-            f"{name} has {state.points[seat]} points: "
-            f"{plural(count, 'Carambouille card costs', 'Carambouille cards cost')} {price}. "
-            "A score never goes below zero.",
+            ngettext("%(player)s has %(points)d points: %(num)d Carambouille card costs %(price)d. "
+                     "A score never goes below zero.",
+                     "%(player)s has %(points)d points: %(num)d Carambouille cards cost %(price)d. "
+                     "A score never goes below zero.",
+                     count, player=name, points=state.points[seat], price=price),
             "cards",
         )
 
@@ -185,7 +194,7 @@ def check_purchase(state: State, seat: int, count: int) -> None:
 def purchase_refusal(state: State, count: int) -> str | None:
     """Why the player whose sales turn it is cannot buy ``count`` cards now (None when they can)."""
     try:
-        seat = require_turn(state, {"player": state.turn}, "Buying Carambouille cards")
+        seat = require_turn(state, {"player": state.turn}, "buy")
         check_purchase(state, seat, count)
     except RuleError as error:
         return error.message
@@ -195,17 +204,18 @@ def purchase_refusal(state: State, count: int) -> str | None:
 def buy(state: State, event: dict) -> State:
     """A purchase of 1 or 2 Carambouille cards at 50 points each, with the types drawn."""
     read_fields(event, ("player", "cards"))
-    seat = require_turn(state, event, "Buying Carambouille cards")
+    seat = require_turn(state, event, "buy")
     kinds = event["cards"]
     if not isinstance(kinds, list) or not 1 <= len(kinds) <= MAX_PURCHASES:
-        raise RuleError("A purchase is 1 or 2 Carambouille cards, named as drawn.", "cards")
+        raise RuleError(_("A purchase is 1 or 2 Carambouille cards, named as drawn."), "cards")
     for kind in kinds:
         read_card(kind, "cards")
     check_purchase(state, seat, len(kinds))
     for kind in dict.fromkeys(kinds):
         if kinds.count(kind) > copies_left_to_draw(state, kind):
             raise RuleError(
-                f"All {COPIES_PER_TYPE} {CARD_NAMES[kind]} cards have been drawn already: check the cards drawn.",
+                _("All %(copies)d %(card)s cards have been drawn already: check the cards drawn.",
+                  copies=COPIES_PER_TYPE, card=card_name(kind)),
                 "cards",
             )
     bought, cards_held = state.bought, state.held

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.rules import RuleError
+from companion.rules.words import _
 from companion.rules.carambouille.memo import (
     CARD_TYPES,
     COPIES_PER_TYPE,
@@ -84,20 +85,21 @@ class State:
 def new_game(players, options=None, rng=None) -> State:
     """The table after the first deal: 6 product cards each, the bell with the first First Trader."""
     if isinstance(players, (str, bytes)) or not all(isinstance(name, str) for name in players):
-        raise RuleError("Players are given as a list of names.", "players")
+        raise RuleError(_("Players are given as a list of names."), "players")
     count = len(players)
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        raise RuleError(f"Carambouille is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {count}.", "players")
+        raise RuleError(_("Carambouille is for %(low)d to %(high)d players, not %(count)d.",
+                          low=MIN_PLAYERS, high=MAX_PLAYERS, count=count), "players")
     options = {} if options is None else options
     if not isinstance(options, dict):
-        raise RuleError("The table settings are not readable.", "options")
+        raise RuleError(_("The table settings are not readable."), "options")
     unknown = sorted(set(options) - {"first_trader", "memo"})
     if unknown:
-        raise RuleError(f"Carambouille has no setting {unknown[0]!r}.", unknown[0])
+        raise RuleError(_("Carambouille has no setting %(setting)s.", setting=repr(unknown[0])), unknown[0])
     first = options.get("first_trader", 0)
     if type(first) is not int or not 0 <= first < count:
-        raise RuleError("The first First Trader must be one of the players.", "first_trader")
-    memo, _ = effective_memo(options.get("memo"))
+        raise RuleError(_("The first First Trader must be one of the players."), "first_trader")
+    memo = effective_memo(options.get("memo"))[0]
     zeros = tuple((0,) * len(CARD_TYPES) for _ in range(count))
     return State(
         players=tuple(players),
@@ -179,14 +181,14 @@ def deal_plan(state: State, hand_sizes) -> list[int]:
     """Cards the First Trader gives each player: one at a time round the table from their left, 3 rounds."""
     count = len(state.players)
     if isinstance(hand_sizes, (str, bytes)) or len(hand_sizes) != count:
-        raise RuleError(f"Give the hand size of each of the {count} players.", "hand_sizes")
+        raise RuleError(_("Give the hand size of each of the %(count)d players.", count=count), "hand_sizes")
     for size in hand_sizes:
         if type(size) is not int or not 0 <= size <= PRODUCT_CARDS:
-            raise RuleError("A hand size is a whole number of product cards (0 or more).", "hand_sizes")
+            raise RuleError(_("A hand size is a whole number of product cards (0 or more)."), "hand_sizes")
     wanted = [max(0, min(MAX_DEAL, hand_limit(state, s) - hand_sizes[s])) for s in state.seats]
     given, stock = [0] * count, state.stock
     order = [(state.first_trader + k) % count for k in range(1, count + 1)]
-    for _ in range(MAX_DEAL):
+    for _round in range(MAX_DEAL):
         for seat in order:
             if stock and given[seat] < wanted[seat]:
                 given[seat] += 1
