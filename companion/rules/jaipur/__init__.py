@@ -115,11 +115,9 @@ def new_game(players, options=None, rng=None) -> JaipurState:
             raise RuleError(_("Jaipur has no setting called %(name)s.", name=repr(unknown[0])), unknown[0])
         settings.update(options)
     if settings["bonus"] not in BONUS_MODES:
-        raise RuleError(
-            # Translators: 'draw' and 'enter' are the setting's values, as sent: keep them as they are.
-            _("The bonus token is either drawn by the app ('draw') or entered by the players ('enter')."),
-            "bonus",
-        )
+        # Translators: 'draw' and 'enter' are the setting's values as sent: keep them as they are.
+        message = _("The bonus token is either drawn by the app ('draw') or entered by the players ('enter').")
+        raise RuleError(message, "bonus")
     first = settings["first_player"]
     if not is_int(first) or first not in (0, 1):
         raise RuleError(_("The first player is seat 0 or seat 1."), "first_player")

@@ -72,8 +72,8 @@ def _sale(state: JaipurState, event) -> str:
         sentence = _("%(name)s sold %(goods)s: no %(good)s tokens were left", name=name, goods=goods,
                      good=_(GOODS_WORDS[good]))
     elif untaken:
+        # Translators: %(goods)s is "5 leather"; %(tokens)s the tokens taken, "1 + 1 + 1".
         sentence = ngettext(
-            # Translators: %(goods)s is "5 leather"; %(tokens)s the tokens taken, "1 + 1 + 1".
             "%(name)s sold %(goods)s for %(points)d (%(tokens)s; %(num)d card took no token)",
             "%(name)s sold %(goods)s for %(points)d (%(tokens)s; %(num)d cards took no token)",
             untaken, name=name, goods=goods, points=sum(taken), tokens=tokens,
@@ -128,8 +128,8 @@ def _camels(state: JaipurState, event) -> str:
         sentences.append(result.explanation + ".")
     else:
         seals = state.seals[result.winner] + 1
+        # Translators: %(result)s is how the round was won, "Ben wins 66 to 64"; its winner takes the seal.
         sentences.append(_(
-            # Translators: %(result)s is how the round was won, "Ben wins 66 to 64"; its winner takes the seal.
             "%(result)s and takes a seal (%(seals)d of %(needed)d).",
             result=result.explanation, seals=seals, needed=SEALS_TO_WIN,
         ))

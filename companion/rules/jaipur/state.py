@@ -203,16 +203,16 @@ def check_sale(state: JaipurState, event) -> tuple[int, str, int]:
     good = check_good(event.get("good"))
     cards = check_card_count(event.get("cards"))
     if good in PRECIOUS_GOODS and cards < PRECIOUS_MINIMUM:
+        # Translators: %(good)s is Diamonds, Gold or Silver.
         raise RuleError(
-            # Translators: %(good)s is Diamonds, Gold or Silver.
             _("%(good)s must be sold at least %(least)d at a time.", good=_(GOODS_LABELS[good]),
               least=PRECIOUS_MINIMUM),
             "cards",
         )
     sold = state.round.cards_sold[GOODS.index(good)]
     if sold + cards > GOODS_CARDS[good]:
+        # Translators: %(good)s is one of the six goods (Diamonds, …, Leather).
         raise RuleError(
-            # Translators: %(good)s is one of the six goods (Diamonds, …, Leather).
             _("%(good)s: only %(exist)d cards exist and %(sold)d were sold this round, so at most "
               "%(more)d more can be sold.", good=_(GOODS_LABELS[good]), exist=GOODS_CARDS[good], sold=sold,
               more=GOODS_CARDS[good] - sold),
@@ -232,15 +232,15 @@ def check_bonus(state: JaipurState, cards: int, bonus) -> int | None:
     if size is None:
         raise RuleError(_("A sale of fewer than 3 cards takes no bonus token."), "bonus")
     if not pile:
+        # Translators: %(pile)s is "3 cards", "4 cards" or "5 or more cards".
         raise RuleError(
-            # Translators: %(pile)s is "3 cards", "4 cards" or "5 or more cards".
             _("The bonus pile for %(pile)s is empty: this sale takes no bonus token.",
               pile=_(BONUS_PILE_LABELS[size])),
             "bonus",
         )
     if not is_int(bonus) or bonus not in pile:
+        # Translators: %(value)s is the value sent; %(pile)s is "3 cards", …; %(range)s is "1–3", …
         raise RuleError(
-            # Translators: %(value)s is the value sent; %(pile)s is "3 cards", …; %(range)s is "1–3", …
             _("There is no bonus token of %(value)s left in the pile for %(pile)s (%(range)s).",
               value=bonus, pile=_(BONUS_PILE_LABELS[size]), range=BONUS_RANGES[size]),
             "bonus",

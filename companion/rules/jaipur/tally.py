@@ -82,8 +82,8 @@ class RoundResult:
                             "Equal at %(points)d; %(name)s wins with %(num)d bonus tokens to %(other)d",
                             bonus[winner], points=first.total, name=name, other=bonus[other])
         goods = (first.goods_count, second.goods_count)
+        # Translators: %(bonus)s is "2 bonus tokens" (each player has that many), %(goods)s "5 goods tokens".
         return _(
-            # Translators: %(bonus)s is "2 bonus tokens" (each player has that many), %(goods)s "5 goods tokens".
             "Equal at %(points)d with %(bonus)s each; %(name)s wins with %(goods)s to %(other)d",
             points=first.total,
             bonus=ngettext("%(num)d bonus token", "%(num)d bonus tokens", bonus[0]),
