@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask_babel import lazy_gettext as _l
 from wtforms import HiddenField, StringField
 from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional
 
@@ -22,16 +23,16 @@ class SaleForm(ActionForm):
     recorded only when it is confirmed with the same choice.
     """
 
-    player = IntegerField("Seller", validators=[InputRequired("Choose who sells."),
-                                                AnyOf([0, 1], message="Choose one of the two players.")])
-    good = StringField("Good", validators=[InputRequired("Choose the good sold."),
-                                           AnyOf(GOODS, message="Choose one of the six goods.")])
-    cards = IntegerField("Cards sold", validators=[
-        InputRequired("Choose how many cards are sold."),
-        NumberRange(min=1, max=HAND_LIMIT, message=f"Sell 1 to {HAND_LIMIT} cards."),
+    player = IntegerField(_l("Seller"), validators=[InputRequired(_l("Choose who sells.")),
+                                                    AnyOf([0, 1], message=_l("Choose one of the two players."))])
+    good = StringField(_l("Good"), validators=[InputRequired(_l("Choose the good sold.")),
+                                               AnyOf(GOODS, message=_l("Choose one of the six goods."))])
+    cards = IntegerField(_l("Cards sold"), validators=[
+        InputRequired(_l("Choose how many cards are sold.")),
+        NumberRange(min=1, max=HAND_LIMIT, message=_l("Sell 1 to %(most)d cards.", most=HAND_LIMIT)),
     ])
-    bonus = IntegerField("Bonus token", validators=[
-        Optional(), AnyOf(BONUS_VALUES, message="Choose the value printed on the bonus token."),
+    bonus = IntegerField(_l("Bonus token"), validators=[
+        Optional(), AnyOf(BONUS_VALUES, message=_l("Choose the value printed on the bonus token.")),
     ])
     previewed = HiddenField(validators=[Optional(), Length(max=40)])
     step = StringField(validators=[Optional(), AnyOf([PREVIEW, CONFIRM])])
@@ -63,13 +64,13 @@ class EndRoundForm(ActionForm):
 class CamelsForm(ActionForm):
     """Both herds counted at the end of a round."""
 
-    camels_0 = IntegerField("Camels", validators=[
-        InputRequired("Count this player's camels (0 if none)."),
-        NumberRange(min=0, max=CAMEL_CARDS, message=f"A herd holds 0 to {CAMEL_CARDS} camels."),
+    camels_0 = IntegerField(_l("Camels"), validators=[
+        InputRequired(_l("Count this player's camels (0 if none).")),
+        NumberRange(min=0, max=CAMEL_CARDS, message=_l("A herd holds 0 to %(most)d camels.", most=CAMEL_CARDS)),
     ])
-    camels_1 = IntegerField("Camels", validators=[
-        InputRequired("Count this player's camels (0 if none)."),
-        NumberRange(min=0, max=CAMEL_CARDS, message=f"A herd holds 0 to {CAMEL_CARDS} camels."),
+    camels_1 = IntegerField(_l("Camels"), validators=[
+        InputRequired(_l("Count this player's camels (0 if none).")),
+        NumberRange(min=0, max=CAMEL_CARDS, message=_l("A herd holds 0 to %(most)d camels.", most=CAMEL_CARDS)),
     ])
 
     def event(self) -> dict:

@@ -12,6 +12,7 @@ from .. import entries
 from ..forms.jaipur import PREVIEW, CamelsForm, EndRoundForm, NextRoundForm, SaleForm
 from ..models import Entry, Table
 from ..rules import RuleError, jaipur
+from ..rules.words import N_, _
 from ..templating import is_htmx
 from .table_page import GAME_FORMS, my_seat, record_form, refuse, render_table, table_or_404
 
@@ -52,7 +53,8 @@ def _shown_on(form, seq: int):
     return form
 
 
-STALE_PREVIEW = "The table changed since this preview: check the tokens again, then record the sale."
+# Worded when the sale is refused: _(STALE_PREVIEW).
+STALE_PREVIEW = N_("The table changed since this preview: check the tokens again, then record the sale.")
 
 
 def _confirmed(form: SaleForm) -> bool:
@@ -64,7 +66,7 @@ def _confirmed(form: SaleForm) -> bool:
 def _preview_note(form: SaleForm) -> str | None:
     if form.step.data == PREVIEW or not form.previewed.data or form.previewed.data == form.choice():
         return None
-    return "The choice changed: check the tokens it takes, then record it."
+    return _("The choice changed: check the tokens it takes, then record it.")
 
 
 @bp.get("/t/<token>/jaipur/sale/preview")
@@ -93,7 +95,7 @@ def sale(token: str) -> Response | tuple[str, int]:
         prepare_sale(form, state, preview=True)
         try:
             return record_form(table, "sale", form, lambda f: f.event(state.bonus_mode), rng=bonus_rng(),
-                               changed=STALE_PREVIEW,
+                               changed=_(STALE_PREVIEW),
                                recorder_sees=lambda entry: entry.event.get("bonus") is not None)
         except entries.TableChanged as error:
             note = error.message
@@ -144,7 +146,7 @@ class BonusReveal:
 
     seller: int
     value: int
-    pile: str  # "3 cards"
+    pile: str  # "3 cards", in the reader's language
     shown: str  # "own": a phone of the seller's seat; "tap": the phone of nobody that recorded it; "hidden"
 
 
@@ -170,4 +172,4 @@ def bonus_reveal(state, seat: int | None, last_entry: Entry | None,
         shown = "tap"
     else:
         shown = "hidden"
-    return BonusReveal(seller, value, jaipur.BONUS_PILE_LABELS[jaipur.bonus_pile_for(cards)], shown)
+    return BonusReveal(seller, value, _(jaipur.BONUS_PILE_LABELS[jaipur.bonus_pile_for(cards)]), shown)

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from .. import RuleError
+from ..words import N_, _, ngettext
 from .components import (  # noqa: F401  (the game's data, for the pages)
     BONUS_PILE_LABELS,
     BONUS_PILE_SIZES,
@@ -33,11 +34,13 @@ from .components import (  # noqa: F401  (the game's data, for the pages)
     GOODS_COLOURS,
     GOODS_LABELS,
     GOODS_TOKENS,
+    GOODS_WORDS,
     HAND_LIMIT,
     PRECIOUS_GOODS,
     SEALS_OF_EXCELLENCE,
     SEALS_TO_WIN,
     bonus_pile_for,
+    goods_sold,
 )
 from .history import describe  # noqa: F401
 from .state import (  # noqa: F401
@@ -56,6 +59,7 @@ from .state import (  # noqa: F401
     finished,
     fresh_round,
     is_int,
+    match_over_message,
     missing_bonus_message,
     next_starter,
     phase,
@@ -80,7 +84,7 @@ from .page_helpers import (  # noqa: F401
 from .tally import PlayerTally, RoundResult, Sale, round_result  # noqa: F401
 
 NAME = "Jaipur"
-# What scores() counts, for the scoreboard (one, many): the match is won on seals.
+# What scores() counts, for the scoreboard (one, many): the match is won on seals. Worded by score_unit.
 SCORE_LABEL = ("seal", "seals")
 # One move entered on two phones is recorded once (docs/events.md, "Recorded once"): the keys that
 # name a move, never the bonus token; () for a step of the round taken once.
@@ -90,7 +94,7 @@ MAX_PLAYERS = 2
 
 # The option naming who starts, and how the new-table form asks for it.
 STARTER_OPTION = "first_player"
-STARTER_LABEL = "Starts the first round"
+STARTER_LABEL = N_("Starts the first round")
 
 BONUS_MODES = ("draw", "enter")
 DEFAULT_OPTIONS = {"bonus": "draw", "first_player": 0}
@@ -99,26 +103,24 @@ DEFAULT_OPTIONS = {"bonus": "draw", "first_player": 0}
 def new_game(players, options=None, rng=None) -> JaipurState:
     """The match before the first sale; options ``bonus`` ("draw"/"enter") and ``first_player``."""
     if not isinstance(players, (list, tuple)) or len(players) != 2:
-        raise RuleError("Jaipur is played by exactly 2 players.", "players")
+        raise RuleError(_("Jaipur is played by exactly 2 players."), "players")
     if not all(isinstance(name, str) and name.strip() for name in players):
-        raise RuleError("Each player needs a name.", "players")
+        raise RuleError(_("Each player needs a name."), "players")
     settings = dict(DEFAULT_OPTIONS)
     if options is not None:
         if not isinstance(options, Mapping):
-            raise RuleError("The table's settings could not be read.", "options")
+            raise RuleError(_("The table's settings could not be read."), "options")
         unknown = sorted(str(key) for key in set(options) - set(DEFAULT_OPTIONS))
         if unknown:
-            raise RuleError(f"Jaipur has no setting called {unknown[0]!r}.", unknown[0])
+            raise RuleError(_("Jaipur has no setting called %(name)s.", name=repr(unknown[0])), unknown[0])
         settings.update(options)
     if settings["bonus"] not in BONUS_MODES:
-        raise RuleError(
-            "The bonus token is either drawn by the app ('draw') or entered by "
-            "the players ('enter').",
-            "bonus",
-        )
+        # Translators: 'draw' and 'enter' are the setting's values as sent: keep them as they are.
+        message = _("The bonus token is either drawn by the app ('draw') or entered by the players ('enter').")
+        raise RuleError(message, "bonus")
     first = settings["first_player"]
     if not is_int(first) or first not in (0, 1):
-        raise RuleError("The first player is seat 0 or seat 1.", "first_player")
+        raise RuleError(_("The first player is seat 0 or seat 1."), "first_player")
     return JaipurState(
         players=(players[0], players[1]),
         bonus_mode=settings["bonus"],
@@ -148,13 +150,18 @@ def apply(state: JaipurState, event) -> JaipurState:
     """The state after ``event``; RuleError with the reason when it is not allowed."""
     kind = event_type(event)
     if finished(state):
-        raise RuleError(f"The match is over: {state.players[winner(state)]} has won it.")
+        raise RuleError(match_over_message(state))
     return _APPLY[kind](state, event)
 
 
 def scores(state: JaipurState) -> list[int]:
     """Seals of excellence per seat: the match is won on seals (round points: round_points)."""
     return list(state.seals)
+
+
+def score_unit(count: int) -> str:
+    """What the scoreboard counts, in the reader's language: "seal" for 1, "seals" otherwise."""
+    return ngettext("seal", "seals", count)
 
 
 def withheld(before: JaipurState, event, now: JaipurState) -> tuple[str, ...]:
@@ -205,12 +212,14 @@ def _camels(state: JaipurState, event) -> JaipurState:
     require_phase(state, COUNTING_CAMELS)
     counts = event.get("counts")
     if not isinstance(counts, (list, tuple)) or len(counts) != 2:
-        raise RuleError("Enter the camels in both herds.", "counts")
+        raise RuleError(_("Enter the camels in both herds."), "counts")
     if not all(is_int(n) and 0 <= n <= CAMEL_CARDS for n in counts):
-        raise RuleError(f"A herd holds 0 to {CAMEL_CARDS} camels.", "counts")
+        raise RuleError(_("A herd holds 0 to %(most)d camels.", most=CAMEL_CARDS), "counts")
     if counts[0] + counts[1] > CAMEL_CARDS:
         raise RuleError(
-            f"There are only {CAMEL_CARDS} camels, not {counts[0] + counts[1]}.", "counts"
+            _("There are only %(most)d camels, not %(counted)d.", most=CAMEL_CARDS,
+              counted=counts[0] + counts[1]),
+            "counts",
         )
     result = round_result(state.players, state.round.sales, (counts[0], counts[1]))
     return with_round(state, replace(state.round, result=result))

@@ -4,17 +4,32 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from ..words import N_, ngettext
+
 # The six goods, in the order the tokens lie on the table (most precious first).
 GOODS: tuple[str, ...] = ("diamonds", "gold", "silver", "cloth", "spice", "leather")
 
+# Each good's name, as a heading or at the start of a sentence; worded where shown: _(GOODS_LABELS[good]).
 GOODS_LABELS = MappingProxyType(
     {
-        "diamonds": "Diamonds",
-        "gold": "Gold",
-        "silver": "Silver",
-        "cloth": "Cloth",
-        "spice": "Spice",
-        "leather": "Leather",
+        "diamonds": N_("Diamonds"),
+        "gold": N_("Gold"),
+        "silver": N_("Silver"),
+        "cloth": N_("Cloth"),
+        "spice": N_("Spice"),
+        "leather": N_("Leather"),
+    }
+)
+
+# Each good's name inside a sentence ("no cloth tokens were left"); worded where shown: _(GOODS_WORDS[good]).
+GOODS_WORDS = MappingProxyType(
+    {
+        "diamonds": N_("diamonds"),
+        "gold": N_("gold"),
+        "silver": N_("silver"),
+        "cloth": N_("cloth"),
+        "spice": N_("spice"),
+        "leather": N_("leather"),
     }
 )
 
@@ -68,7 +83,8 @@ BONUS_TOKENS = MappingProxyType(
     }
 )
 BONUS_RANGES = MappingProxyType({3: "1–3", 4: "4–6", 5: "8–10"})
-BONUS_PILE_LABELS = MappingProxyType({3: "3 cards", 4: "4 cards", 5: "5 or more cards"})
+# Which sales take from each bonus pile ("the pile for 3 cards"); worded where shown: _(BONUS_PILE_LABELS[size]).
+BONUS_PILE_LABELS = MappingProxyType({3: N_("3 cards"), 4: N_("4 cards"), 5: N_("5 or more cards")})
 
 CAMEL_TOKEN = 5
 SEALS_OF_EXCELLENCE = 3
@@ -81,3 +97,19 @@ def bonus_pile_for(cards: int) -> int | None:
         return None
     return min(cards, 5)
 
+
+
+def goods_sold(good: str, cards: int) -> str:
+    """``cards`` cards of ``good`` in the reader's language, inside a sentence: "3 diamonds", "1 cloth"."""
+    # One message per good, so that each language can give each its own plural.
+    if good == "diamonds":
+        return ngettext("%(num)d diamond", "%(num)d diamonds", cards)
+    if good == "gold":
+        return ngettext("%(num)d gold", "%(num)d gold", cards)
+    if good == "silver":
+        return ngettext("%(num)d silver", "%(num)d silver", cards)
+    if good == "cloth":
+        return ngettext("%(num)d cloth", "%(num)d cloth", cards)
+    if good == "spice":
+        return ngettext("%(num)d spice", "%(num)d spice", cards)
+    return ngettext("%(num)d leather", "%(num)d leather", cards)

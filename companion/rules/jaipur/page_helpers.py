@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..words import _
 from .components import (
     BONUS_PILE_LABELS,
     BONUS_PILE_SIZES,
@@ -43,16 +44,16 @@ class BonusPile:
     """One bonus pile: which sales take from it and what is left (face down on the table)."""
 
     size: int  # 3, 4 or 5 (5 or more cards)
-    label: str  # "3 cards"
+    label: str  # "3 cards", in the reader's language
     range: str  # "1–3"
     left: int
     values: tuple[int, ...]  # the values left, sorted: what the app draws from
 
 
 def bonus_piles(state: JaipurState) -> tuple[BonusPile, ...]:
-    """The three bonus piles with the tokens left in each."""
+    """The three bonus piles with the tokens left in each (worded for the page being shown)."""
     return tuple(
-        BonusPile(size, BONUS_PILE_LABELS[size], BONUS_RANGES[size], len(left), left)
+        BonusPile(size, _(BONUS_PILE_LABELS[size]), BONUS_RANGES[size], len(left), left)
         for size, left in zip(BONUS_PILE_SIZES, state.round.bonus_left)
     )
 

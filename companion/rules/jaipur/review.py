@@ -10,8 +10,10 @@ shown.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .. import jaipur as game
-from ..words import pick, plural
+from ..words import N_, _, ngettext
 from ..review import (
     Highlight,
     Period,
@@ -22,7 +24,8 @@ from ..review import (
     running,
 )
 
-PERIOD_NAME = "Round"
+# What a period of the match is called; worded where shown: _(PERIOD_NAME).
+PERIOD_NAME = N_("Round")
 
 
 def period_number(state: game.JaipurState) -> int:
@@ -31,10 +34,13 @@ def period_number(state: game.JaipurState) -> int:
 
 
 def _rounds_list(numbers: list[int]) -> str:
+    """ "round 2", "rounds 1 and 3", "rounds 1, 2 and 4", in the reader's language."""
     words = [str(n) for n in numbers]
     if len(words) > 1:
-        words = [", ".join(words[:-1]) + " and " + words[-1]]
-    return f"{pick(len(numbers), 'round', 'rounds')} {words[0]}"
+        # Translators: the end of a list of round numbers: "1, 2 and 4" (%(first)s is "1, 2").
+        words = [_("%(first)s and %(last)s", first=", ".join(words[:-1]), last=words[-1])]
+    # Translators: %(rounds)s is one round number, or a list of them ("1 and 3").
+    return ngettext("round %(rounds)s", "rounds %(rounds)s", len(numbers), rounds=words[0])
 
 
 def _round_gains(current: game.Round) -> tuple[int, int]:
@@ -56,8 +62,9 @@ def periods(state: game.JaipurState) -> tuple[Period, ...]:
         if current.result is not None:
             note = current.result.explanation
         else:
-            note = "Still being played: goods tokens only, bonus tokens count when the round is scored"
-        rows.append(Period(current.number, f"Round {current.number}", gain, totals, note, current.result is None))
+            note = _("Still being played: goods tokens only, bonus tokens count when the round is scored")
+        rows.append(Period(current.number, _("Round %(round)d", round=current.number), gain, totals, note,
+                           current.result is None))
     return tuple(rows)
 
 
@@ -78,42 +85,53 @@ def _biggest_sale(state: game.JaipurState) -> Highlight:
             value = sum(sale.goods_tokens) + ((sale.bonus or 0) if scored else 0)
             if value > best_value:
                 best, best_value = (current, sale), value
+    title = _("Biggest sale")
     if best is None:
-        return Highlight("Biggest sale", "No tokens have been taken yet.")
+        return Highlight(title, _("No tokens have been taken yet."))
     current, sale = best
-    goods = game.GOODS_LABELS[sale.good].lower()
-    text = f"{state.players[sale.player]} sold {sale.cards} {goods} for {sum(sale.goods_tokens)}"
+    said = dict(name=state.players[sale.player], goods=game.goods_sold(sale.good, sale.cards),
+                points=sum(sale.goods_tokens), round=current.number)
     if sale.bonus is not None and current.result is not None:
-        text += f" and a bonus token of {sale.bonus}: {best_value}"
+        # Translators: %(goods)s is "5 spice", "3 diamonds"; %(total)d the sale's tokens with the bonus.
+        text = _("%(name)s sold %(goods)s for %(points)d and a bonus token of %(bonus)d: %(total)d, "
+                 "in round %(round)d.", bonus=sale.bonus, total=best_value, **said)
     elif sale.bonus is not None:
-        text += " and a bonus token (face down until the round is scored)"
-    return Highlight("Biggest sale", f"{text}, in round {current.number}.")
+        text = _("%(name)s sold %(goods)s for %(points)d and a bonus token (face down until the round is "
+                 "scored), in round %(round)d.", **said)
+    else:
+        text = _("%(name)s sold %(goods)s for %(points)d, in round %(round)d.", **said)
+    return Highlight(title, text)
 
 
 def _bonus_tokens(state: game.JaipurState) -> Highlight:
     scored = game.results(state)
+    title = _("Bonus tokens")
     if not scored:
-        return Highlight("Bonus tokens", "Shown once a round is scored: they lie face down until then.")
+        return Highlight(title, _("Shown once a round is scored: they lie face down until then."))
     parts = []
     for seat, name in enumerate(state.players):
         tokens = [value for r in scored for value in r.result.tallies[seat].bonus_tokens]
-        parts.append(f"{name} {plural(len(tokens), 'token', 'tokens')} worth {sum(tokens)}")
-    return Highlight("Bonus tokens", "; ".join(parts) + ".")
+        parts.append(ngettext("%(name)s %(num)d token worth %(points)d", "%(name)s %(num)d tokens worth %(points)d",
+                              len(tokens), name=name, points=sum(tokens)))
+    return Highlight(title, "; ".join(parts) + ".")
 
 
 def _seals(state: game.JaipurState) -> Highlight:
     scored = game.results(state)
+    title = _("Seals of excellence")
     if not scored:
-        return Highlight("Seals of excellence", "No round has been scored yet.")
+        return Highlight(title, _("No round has been scored yet."))
     parts = []
     for seat, name in enumerate(state.players):
         won = [r.number for r in scored if r.result.winner == seat]
-        parts.append(f"{name} {len(won)}" + (f" ({_rounds_list(won)})" if won else ""))
+        # Each player's seals, with the rounds they were won in (no words but those): "Ben 2 (rounds 1 and 3)".
+        parts.append(f"{name} {len(won)} ({_rounds_list(won)})" if won else f"{name} {len(won)}")
     drawn = [r.number for r in scored if r.result.winner is None]
     text = "; ".join(parts) + "."
     if drawn:
-        text += f" Drawn: {_rounds_list(drawn)}, no seal."
-    return Highlight("Seals of excellence", text)
+        # Translators: %(rounds)s is "round 3" or "rounds 1 and 3".
+        text += " " + _("Drawn: %(rounds)s, no seal.", rounds=_rounds_list(drawn))
+    return Highlight(title, text)
 
 
 def _camel_token(state: game.JaipurState) -> Highlight | None:
@@ -124,8 +142,10 @@ def _camel_token(state: game.JaipurState) -> Highlight | None:
     for seat, name in enumerate(state.players):
         took = [r.number for r in scored if r.result.camel_token_to == seat]
         if took:
-            parts.append(f"{name} in {_rounds_list(took)}")
-    return Highlight("Camel token", ("; ".join(parts) or "Nobody: the herds were equal every time") + ".")
+            # Translators: who took the camel token, and when: "Ben in rounds 1 and 3".
+            parts.append(_("%(name)s in %(rounds)s", name=name, rounds=_rounds_list(took)))
+    text = "; ".join(parts) + "." if parts else _("Nobody: the herds were equal every time.")
+    return Highlight(_("Camel token"), text)
 
 
 def highlights(state: game.JaipurState) -> tuple[Highlight, ...]:
@@ -137,9 +157,10 @@ def highlights(state: game.JaipurState) -> tuple[Highlight, ...]:
 
 # A match is won on seals: points summed over rounds say little (the loser can have more), so a
 # player's record counts the matches, the rounds and the seals won.
+# Their labels are worded where shown: _(stat.label) (review() does it for the Review it gives).
 STATS = (
-    Stat("Rounds won", "rounds_won", "out_of", "rounds"),
-    Stat("Seals won–lost", "seals", "won_lost", "seals_lost"),
+    Stat(N_("Rounds won"), "rounds_won", "out_of", "rounds"),
+    Stat(N_("Seals won–lost"), "seals", "won_lost", "seals_lost"),
 )
 
 
@@ -155,20 +176,20 @@ def record(state: game.JaipurState) -> tuple[dict[str, int], ...]:
 
 
 def review(state: game.JaipurState) -> Review:
-    """The whole review: standings by seals, one row per round, highlights."""
+    """The whole review, in the reader's language: standings by seals, one row per round, highlights."""
     standings = ranked(game.scores(state))
     points = match_points(state)
     return Review(
-        period_name=PERIOD_NAME,
-        score_name="Seals",
-        chart_name="Points",
+        period_name=_(PERIOD_NAME),
+        score_name=_("Seals"),
+        chart_name=_("Points"),
         standings=standings,
         winners=first_placed(standings),
         periods=periods(state),
         highlights=highlights(state),
         record=record(state),
-        stats=STATS,
-        session_name="Matches",
-        extra_name="Points",
+        stats=tuple(replace(stat, label=_(stat.label)) for stat in STATS),
+        session_name=_("Matches"),
+        extra_name=_("Points"),
         extra=points,
     )

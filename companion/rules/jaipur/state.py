@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from .. import RuleError
-from ..words import plural
+from ..words import _, ngettext
 from .components import (
     BONUS_PILE_LABELS,
     BONUS_PILE_SIZES,
@@ -137,10 +137,10 @@ def is_int(value) -> bool:
 def event_type(event) -> str:
     """The event's type, checked."""
     if not isinstance(event, Mapping):
-        raise RuleError("This entry could not be read.", "type")
+        raise RuleError(_("This entry could not be read."), "type")
     kind = event.get("type")
     if kind not in EVENT_TYPES:
-        raise RuleError(f"Jaipur has no entry of type {kind!r}.", "type")
+        raise RuleError(_("Jaipur has no entry of type %(kind)s.", kind=repr(kind)), "type")
     return kind
 
 
@@ -151,40 +151,46 @@ def require_phase(state: JaipurState, wanted: str) -> None:
         return
     number = state.round.number
     if now == FINISHED:
-        message = f"The match is over: {state.players[winner(state)]} has won it."
+        message = match_over_message(state)
     elif now == SELLING:
-        message = (
-            f"Round {number} is still going: it ends when three goods stacks are "
-            "empty or the market cannot be refilled."
+        message = _(
+            "Round %(round)d is still going: it ends when three goods stacks are "
+            "empty or the market cannot be refilled.",
+            round=number,
         )
     elif now == COUNTING_CAMELS:
-        message = f"Round {number} has ended: enter both camel counts to score it."
+        message = _("Round %(round)d has ended: enter both camel counts to score it.", round=number)
     else:
-        message = f"Round {number} is scored: start the next round first."
+        message = _("Round %(round)d is scored: start the next round first.", round=number)
     raise RuleError(message)
+
+
+def match_over_message(state: JaipurState) -> str:
+    """The refusal of any entry once the match is won."""
+    return _("The match is over: %(name)s has won it.", name=state.players[winner(state)])
 
 
 def check_seat(value, field: str = "player") -> int:
     """A seat index, 0 or 1."""
     if not is_int(value) or value not in (0, 1):
-        raise RuleError("Choose one of the two players.", field)
+        raise RuleError(_("Choose one of the two players."), field)
     return value
 
 
 def check_good(value) -> str:
     """One of the six goods."""
     if value not in GOODS:
-        raise RuleError("Choose one of the six goods.", "good")
+        raise RuleError(_("Choose one of the six goods."), "good")
     return value
 
 
 def check_card_count(value) -> int:
     """1 to 7 cards (a hand holds 7)."""
     if not is_int(value) or value < 1:
-        raise RuleError("Sell at least 1 card.", "cards")
+        raise RuleError(_("Sell at least 1 card."), "cards")
     if value > HAND_LIMIT:
         raise RuleError(
-            f"At most {HAND_LIMIT} cards can be sold at once: a hand holds {HAND_LIMIT}.",
+            _("At most %(most)d cards can be sold at once: a hand holds %(most)d.", most=HAND_LIMIT),
             "cards",
         )
     return value
@@ -196,14 +202,20 @@ def check_sale(state: JaipurState, event) -> tuple[int, str, int]:
     player = check_seat(event.get("player"))
     good = check_good(event.get("good"))
     cards = check_card_count(event.get("cards"))
-    label = GOODS_LABELS[good]
     if good in PRECIOUS_GOODS and cards < PRECIOUS_MINIMUM:
-        raise RuleError(f"{label} must be sold at least {PRECIOUS_MINIMUM} at a time.", "cards")
+        # Translators: %(good)s is Diamonds, Gold or Silver.
+        raise RuleError(
+            _("%(good)s must be sold at least %(least)d at a time.", good=_(GOODS_LABELS[good]),
+              least=PRECIOUS_MINIMUM),
+            "cards",
+        )
     sold = state.round.cards_sold[GOODS.index(good)]
     if sold + cards > GOODS_CARDS[good]:
+        # Translators: %(good)s is one of the six goods (Diamonds, …, Leather).
         raise RuleError(
-            f"{label}: only {GOODS_CARDS[good]} cards exist and {sold} were sold "
-            f"this round, so at most {GOODS_CARDS[good] - sold} more can be sold.",
+            _("%(good)s: only %(exist)d cards exist and %(sold)d were sold this round, so at most "
+              "%(more)d more can be sold.", good=_(GOODS_LABELS[good]), exist=GOODS_CARDS[good], sold=sold,
+              more=GOODS_CARDS[good] - sold),
             "cards",
         )
     return player, good, cards
@@ -218,17 +230,19 @@ def check_bonus(state: JaipurState, cards: int, bonus) -> int | None:
             raise RuleError(missing_bonus_message(state, cards), "bonus")
         return None
     if size is None:
-        raise RuleError("A sale of fewer than 3 cards takes no bonus token.", "bonus")
+        raise RuleError(_("A sale of fewer than 3 cards takes no bonus token."), "bonus")
     if not pile:
+        # Translators: %(pile)s is "3 cards", "4 cards" or "5 or more cards".
         raise RuleError(
-            f"The bonus pile for {BONUS_PILE_LABELS[size]} is empty: "
-            "this sale takes no bonus token.",
+            _("The bonus pile for %(pile)s is empty: this sale takes no bonus token.",
+              pile=_(BONUS_PILE_LABELS[size])),
             "bonus",
         )
     if not is_int(bonus) or bonus not in pile:
+        # Translators: %(value)s is the value sent; %(pile)s is "3 cards", …; %(range)s is "1–3", …
         raise RuleError(
-            f"There is no bonus token of {bonus} left in the pile for "
-            f"{BONUS_PILE_LABELS[size]} ({BONUS_RANGES[size]}).",
+            _("There is no bonus token of %(value)s left in the pile for %(pile)s (%(range)s).",
+              value=bonus, pile=_(BONUS_PILE_LABELS[size]), range=BONUS_RANGES[size]),
             "bonus",
         )
     return bonus
@@ -238,8 +252,8 @@ def missing_bonus_message(state: JaipurState, cards: int) -> str:
     """What to say when a 3+ card sale comes without its bonus token."""
     size = bonus_pile_for(cards)
     if state.bonus_mode == "enter":
-        return (
-            f"Enter the value of the bonus token taken from the pile for "
-            f"{BONUS_PILE_LABELS[size]} ({BONUS_RANGES[size]})."
-        )
-    return f"The bonus token for this sale of {plural(cards, 'card', 'cards')} has not been drawn."
+        # Translators: %(pile)s is "3 cards", "4 cards" or "5 or more cards"; %(range)s is "1–3", "4–6" or "8–10".
+        return _("Enter the value of the bonus token taken from the pile for %(pile)s (%(range)s).",
+                 pile=_(BONUS_PILE_LABELS[size]), range=BONUS_RANGES[size])
+    return ngettext("The bonus token for this sale of %(num)d card has not been drawn.",
+                    "The bonus token for this sale of %(num)d cards has not been drawn.", cards)

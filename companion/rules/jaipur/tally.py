@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..words import plural
+from ..words import _, ngettext
 from .components import CAMEL_TOKEN
 
 
@@ -51,14 +51,46 @@ class PlayerTally:
 
 @dataclass(frozen=True)
 class RoundResult:
-    """A round's outcome: camels, tallies, the winner (None: drawn) and why."""
+    """A round's outcome: camels, tallies, the winner (None: drawn) and why.
+
+    Why is told in words (``explanation``) when it is shown, in the reader's language: the
+    state, cached and shared between phones, holds no words.
+    """
 
     camels: tuple[int, int]
     camel_token_to: int | None
     tallies: tuple[PlayerTally, PlayerTally]
     winner: int | None
     decided_by: str  # "points", "bonus_tokens", "goods_tokens" or "drawn"
-    explanation: str
+    players: tuple[str, str]
+
+    @property
+    def explanation(self) -> str:
+        """How the round was decided, in words: "Ana wins 72 to 58" (no full stop)."""
+        winner = self.winner
+        if winner is None:
+            return _("Drawn round: equal points, bonus tokens and goods tokens; no seal")
+        name, other = self.players[winner], 1 - winner
+        first, second = self.tallies
+        if self.decided_by == "points":
+            points = self.points
+            return _("%(name)s wins %(points)d to %(other)d", name=name, points=points[winner],
+                     other=points[other])
+        bonus = (first.bonus_count, second.bonus_count)
+        if self.decided_by == "bonus_tokens":
+            return ngettext("Equal at %(points)d; %(name)s wins with %(num)d bonus token to %(other)d",
+                            "Equal at %(points)d; %(name)s wins with %(num)d bonus tokens to %(other)d",
+                            bonus[winner], points=first.total, name=name, other=bonus[other])
+        goods = (first.goods_count, second.goods_count)
+        # Translators: %(bonus)s is "2 bonus tokens" (each player has that many), %(goods)s "5 goods tokens".
+        return _(
+            "Equal at %(points)d with %(bonus)s each; %(name)s wins with %(goods)s to %(other)d",
+            points=first.total,
+            bonus=ngettext("%(num)d bonus token", "%(num)d bonus tokens", bonus[0]),
+            name=name,
+            goods=ngettext("%(num)d goods token", "%(num)d goods tokens", goods[winner]),
+            other=goods[other],
+        )
 
     @property
     def points(self) -> tuple[int, int]:
@@ -102,40 +134,22 @@ def round_result(
     bonus = (first.bonus_count, second.bonus_count)
     goods = (first.goods_count, second.goods_count)
 
+    winner: int | None
     if points[0] != points[1]:
-        winner = _better(points)
-        explanation = (
-            f"{players[winner]} wins {points[winner]} to {points[1 - winner]}"
-        )
-        decided_by = "points"
+        winner, decided_by = _better(points), "points"
     elif bonus[0] != bonus[1]:
-        winner = _better(bonus)
-        explanation = (
-            f"Equal at {points[0]}; {players[winner]} wins with "
-            f"{plural(bonus[winner], 'bonus token', 'bonus tokens')} to {bonus[1 - winner]}"
-        )
-        decided_by = "bonus_tokens"
+        winner, decided_by = _better(bonus), "bonus_tokens"
     elif goods[0] != goods[1]:
-        winner = _better(goods)
-        explanation = (
-            f"Equal at {points[0]} with {plural(bonus[0], 'bonus token', 'bonus tokens')} each; "
-            f"{players[winner]} wins with {plural(goods[winner], 'goods token', 'goods tokens')} "
-            f"to {goods[1 - winner]}"
-        )
-        decided_by = "goods_tokens"
+        winner, decided_by = _better(goods), "goods_tokens"
     else:
-        winner = None
-        explanation = (
-            "Drawn round: equal points, bonus tokens and goods tokens; no seal"
-        )
-        decided_by = "drawn"
+        winner, decided_by = None, "drawn"
     return RoundResult(
         camels=camels,
         camel_token_to=camel_seat,
         tallies=tallies,  # type: ignore[arg-type]
         winner=winner,
         decided_by=decided_by,
-        explanation=explanation,
+        players=(players[0], players[1]),
     )
 
 
