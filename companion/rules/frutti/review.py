@@ -80,8 +80,7 @@ def _suspensions(state: game.FruttiState) -> Highlight | None:
         return None
     parts = [ngettext("%(name)s %(num)d time", "%(name)s %(num)d times", n, name=name)
              for name, n in zip(state.players, counts) if n]
-    # Translators: %(list)s is who suspended how often: "Ana 2 times; Ben 1 time".
-    return Highlight(_("Suspended selling"), _("%(list)s.", list="; ".join(parts)))
+    return Highlight(_("Suspended selling"), "; ".join(parts) + ".")
 
 
 def highlights(state: game.FruttiState) -> tuple[Highlight, ...]:
