@@ -6,18 +6,28 @@ is allowed is for ``companion.rules.frutti`` to say.
 
 from __future__ import annotations
 
+from flask_babel import LazyString
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import FieldList, Form, FormField, HiddenField, IntegerField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, Optional, StopValidation, ValidationError
 
-from ..rules.frutti import HAND_SIZE, MAX_PLAYERS, PLURAL, SEAFOOD, STALLS
-from ..rules.words import pick
+from ..rules.frutti import HAND_SIZE, MAX_PLAYERS, SEAFOOD, STALLS, capital, joined, seafood_name
+from ..rules.words import _, ngettext
 from . import CONTROL, NAME_LENGTH, ActionForm, clean_name
 
-SEAFOOD_CHOICES = [(seafood, PLURAL[seafood].capitalize()) for seafood in SEAFOOD]
-DISH_CHOICES = [("", "Choose…"), *SEAFOOD_CHOICES]
+
+
+def dish_label(seafood: str) -> LazyString:
+    """The seafood's name as a label ("Sea urchins"), worded when shown, in the reader's language."""
+    return LazyString(lambda: capital(seafood_name(seafood)))
+
+
+SEAFOOD_CHOICES = [(seafood, dish_label(seafood)) for seafood in SEAFOOD]
+DISH_CHOICES = [("", _l("Choose…")), *SEAFOOD_CHOICES]
 NO_LAYOUT = ("",) * len(STALLS)  # no dish chosen under any stall yet
-HOW_CHOICES = [("keep", "Keep the current order"), ("shuffle", "Shuffle"), ("table", "As laid out on the table")]
+HOW_CHOICES = [("keep", _l("Keep the current order")), ("shuffle", _l("Shuffle")),
+               ("table", _l("As laid out on the table"))]
 
 
 class Slots(FieldList):
@@ -32,45 +42,60 @@ class Within:
     """A whole number from ``low`` to ``high``, compared as integers (WTForms' NumberRange
     turns the number into a float first, and a 400-digit number overflows)."""
 
-    def __init__(self, low: int, high: int, message: str | None = None) -> None:
+    def __init__(self, low: int, high: int, message: str | LazyString | None = None) -> None:
         self.low, self.high = low, high
-        self.message = message or f"Number must be between {low} and {high}."
+        self.message = message
 
     def __call__(self, form, field) -> None:
         if field.data is None or not self.low <= field.data <= self.high:
-            raise StopValidation(self.message)
+            message = self.message or _("Number must be between %(low)d and %(high)d.", low=self.low, high=self.high)
+            raise StopValidation(str(message))
+
+
+class Required(InputRequired):
+    """InputRequired whose message (``_l``) is worded when it is raised: the pages show only plain
+    strings of ``field.errors`` (``select('string')``), and a lazy one would be left out."""
+
+    def __call__(self, form, field) -> None:
+        try:
+            super().__call__(form, field)
+        except StopValidation as stop:
+            raise StopValidation(*(str(arg) for arg in stop.args)) from None
 
 
 def dish_field() -> SelectField:
-    return SelectField("Dish", choices=DISH_CHOICES, default="")
+    return SelectField(_l("Dish"), choices=DISH_CHOICES, default="")
 
 
-def count_field(label: str) -> IntegerField:
+def count_field(label: str | LazyString) -> IntegerField:
     """A number of cards of one seafood: empty means none."""
     return IntegerField(label, validators=[
-        Optional(), Within(0, HAND_SIZE, f"From 0 to {HAND_SIZE} cards."),
+        Optional(), Within(0, HAND_SIZE, _l("From 0 to %(most)d cards.", most=HAND_SIZE)),
     ])
 
 
 def check_layout(field: FieldList) -> None:
     """Every stall has a dish, and no dish lies under two stalls; the fields at fault are marked."""
     if any(entry.errors for entry in field.entries):
-        raise ValidationError("Choose one of the five seafood under each stall.")
+        raise ValidationError(_("Choose one of the five seafood under each stall."))
     missing = [(stall, entry) for stall, entry in zip(STALLS, field.entries) if not entry.data]
-    for _, entry in missing:
-        entry.errors = [*entry.errors, "Choose a dish."]
+    for _stall, entry in missing:
+        entry.errors = [*entry.errors, _("Choose a dish.")]
     if missing:
-        stalls = ", ".join(str(stall) for stall, _ in missing)
-        raise ValidationError(f"Choose the dish under the {pick(len(missing), 'stall', 'stalls')} {stalls}.")
+        stalls = ", ".join(str(stall) for stall, _entry in missing)
+        # Translators: %(stalls)s is one price or a list of prices: "10", "0, 20, 50".
+        raise ValidationError(ngettext("Choose the dish under the stall %(stalls)s.",
+                                       "Choose the dish under the stalls %(stalls)s.", len(missing), stalls=stalls))
     for seafood in SEAFOOD:
         under = [(stall, entry) for stall, entry in zip(STALLS, field.entries) if entry.data == seafood]
         if len(under) > 1:
-            for _, entry in under:
-                entry.errors = [*entry.errors, "Twice."]
-            stalls = " and ".join(str(stall) for stall, _ in under)
-            raise ValidationError(
-                f"{PLURAL[seafood].capitalize()} are under {stalls}: each dish lies under exactly one stall."
-            )
+            for _stall, entry in under:
+                # Translators: next to a dish chosen under two stalls.
+                entry.errors = [*entry.errors, _("Twice.")]
+            stalls = joined([str(stall) for stall, _entry in under])
+            # Translators: %(stalls)s is a list of prices: "10 and 30".
+            raise ValidationError(_("%(seafood)s are under %(stalls)s: each dish lies under exactly one stall.",
+                                    seafood=capital(seafood_name(seafood)), stalls=stalls))
 
 
 def layout_of(field: FieldList) -> list[str]:
@@ -87,7 +112,7 @@ class FruttiAction(ActionForm):
 class DishesForm(FruttiAction):
     """The dish order at the start of a round: kept, shuffled by the app, or as laid out on the table."""
 
-    how = SelectField("Dishes", choices=HOW_CHOICES, validators=[InputRequired("Choose how the dishes lie.")])
+    how = SelectField(_l("Dishes"), choices=HOW_CHOICES, validators=[Required(_l("Choose how the dishes lie."))])
     order = Slots(dish_field(), min_entries=len(STALLS), max_entries=len(STALLS))
 
     def validate_order(self, field: FieldList) -> None:
@@ -104,8 +129,8 @@ class PlayForm(FruttiAction):
     """One card played: one submit button per seafood."""
 
     player = IntegerField(widget=HiddenField.widget, validators=[InputRequired(), Within(0, MAX_PLAYERS - 1)])
-    seafood = SelectField("Seafood", choices=SEAFOOD_CHOICES,
-                          validators=[InputRequired("Tap the seafood of the card played.")])
+    seafood = SelectField(_l("Seafood"), choices=SEAFOOD_CHOICES,
+                          validators=[Required(_l("Tap the seafood of the card played."))])
 
     def event(self) -> dict:
         return {"type": "play", "player": self.player.data, "seafood": self.seafood.data}
@@ -115,7 +140,7 @@ class SuspendForm(FruttiAction):
     """Suspended selling: the hand laid down, by seafood."""
 
     player = IntegerField(widget=HiddenField.widget, validators=[InputRequired(), Within(0, MAX_PLAYERS - 1)])
-    hand = Slots(count_field("Cards"), min_entries=len(SEAFOOD), max_entries=len(SEAFOOD))
+    hand = Slots(count_field(_l("Cards")), min_entries=len(SEAFOOD), max_entries=len(SEAFOOD))
 
     def event(self) -> dict:
         return {"type": "suspend", "player": self.player.data,
@@ -132,11 +157,11 @@ class NextRoundForm(FruttiAction):
 class CardsRow(Form):
     """One player's cards of a round, by seafood."""
 
-    shrimp = count_field(PLURAL["shrimp"].capitalize())
-    sea_urchins = count_field(PLURAL["sea_urchins"].capitalize())
-    oysters = count_field(PLURAL["oysters"].capitalize())
-    octopus = count_field(PLURAL["octopus"].capitalize())
-    mussels = count_field(PLURAL["mussels"].capitalize())
+    shrimp = count_field(dish_label("shrimp"))
+    sea_urchins = count_field(dish_label("sea_urchins"))
+    oysters = count_field(dish_label("oysters"))
+    octopus = count_field(dish_label("octopus"))
+    mussels = count_field(dish_label("mussels"))
 
     def cards(self) -> dict[str, int]:
         return {seafood: self[seafood].data or 0 for seafood in SEAFOOD}
@@ -148,11 +173,11 @@ class CardsRow(Form):
 class NamedCardsRow(CardsRow):
     """A quick tally's player: a name (optional) and cards."""
 
-    name = StringField("Name", filters=[clean_name], validators=[Length(max=NAME_LENGTH)])
+    name = StringField(_l("Name"), filters=[clean_name], validators=[Length(max=NAME_LENGTH)])
 
     def validate_name(self, field: StringField) -> None:
         if CONTROL.search(field.data or ""):
-            raise ValidationError("Names cannot contain control characters.")
+            raise ValidationError(_("Names cannot contain control characters."))
 
 
 def _rows(form: Form, rows: int) -> None:
@@ -192,10 +217,10 @@ class QuickTallyForm(FlaskForm):
 
     def validate_cards(self, field: FieldList) -> None:
         if len(self.players()) < 2:
-            raise ValidationError("Enter the cards of at least 2 players.")
+            raise ValidationError(_("Enter the cards of at least %(least)d players.", least=2))
 
     def players(self) -> list[tuple[str, dict[str, int]]]:
         """(name, cards) of each row with a name or cards; unnamed rows are called "Player N"."""
-        return [(row.form.name.data or f"Player {number}", row.form.cards())
+        return [(row.form.name.data or _("Player %(number)d", number=number), row.form.cards())
                 for number, row in enumerate(self.cards.entries, start=1)
                 if row.form.name.data or row.form.counts_entered()]

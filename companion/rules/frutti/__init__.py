@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from companion.rules import RuleError
-from companion.rules.words import pick, plural
+from companion.rules.words import N_, _, ngettext
 
 # Re-exported so views and tests need only this module.
 from companion.rules.frutti.state import (  # noqa: F401
@@ -51,20 +51,24 @@ from companion.rules.frutti.state import (  # noqa: F401
 )
 from companion.rules.frutti.tally import check_tally, tally_earnings  # noqa: F401
 from companion.rules.frutti.track import (  # noqa: F401
+    CARDS,
     CARDS_PER_SEAFOOD,
     HAND_SIZE,
     PLURAL,
     SEAFOOD,
-    SINGULAR,
     STALLS,
     Earnings,
+    capital,
+    cards_name,
     cards_words,
     check_cards,
     check_order,
     check_seafood,
     earnings,
     play_on_track,
+    joined,
     round_earnings,
+    seafood_cards,
     seafood_name,
 )
 
@@ -77,23 +81,25 @@ MAX_PLAYERS = 6
 
 # The option naming who starts, and how the new-table form asks for it.
 STARTER_OPTION = "first_player"
-STARTER_LABEL = "Starts the first round"
+STARTER_LABEL = N_("Starts the first round")
 
 
 def new_game(players, options=None, rng=None) -> FruttiState:
     """Round 1, waiting for the dishes to be laid out."""
     names = tuple(players)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        raise RuleError(f"Frutti di Mare is for {MIN_PLAYERS} to {MAX_PLAYERS} players.", "players")
+        raise RuleError(
+            _("Frutti di Mare is for %(least)d to %(most)d players.", least=MIN_PLAYERS, most=MAX_PLAYERS), "players"
+        )
     options = {} if options is None else options
     if not isinstance(options, Mapping):
-        raise RuleError("The table's settings are not readable.", "options")
+        raise RuleError(_("The table's settings are not readable."), "options")
     for key in options:
         if key != "first_player":
-            raise RuleError(f"Frutti di Mare has no setting {key!r}.", "options")
+            raise RuleError(_("Frutti di Mare has no setting %(setting)s.", setting=repr(key)), "options")
     first = options.get("first_player", 0)
     if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < len(names):
-        raise RuleError("The first player must be one of the players at the table.", "first_player")
+        raise RuleError(_("The first player must be one of the players at the table."), "first_player")
     return FruttiState(players=names, first_player=first, piles=(Pile(),) * len(names))
 
 
@@ -115,53 +121,58 @@ def complete(state: FruttiState, event, rng=None):
 def apply(state: FruttiState, event) -> FruttiState:
     """The state after ``event``; RuleError if the rules do not allow it."""
     if not isinstance(event, Mapping):
-        raise RuleError("This entry is not readable.", "type")
+        raise RuleError(_("This entry is not readable."), "type")
     handler = _EVENTS.get(event.get("type")) if isinstance(event.get("type"), str) else None
     if handler is None:
-        raise RuleError("Frutti di Mare has no such entry.", "type")
+        raise RuleError(_("Frutti di Mare has no such entry."), "type")
     if state.phase == FINISHED:
-        raise RuleError(f"The game is over: all {ROUNDS} rounds have been played.", "type")
+        raise RuleError(_("The game is over: all %(rounds)d rounds have been played.", rounds=ROUNDS), "type")
     return handler(state, event)
 
 
 def _seat(state: FruttiState, event: Mapping) -> int:
     seat = event.get("player")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state.players):
-        raise RuleError("Choose one of the players at the table.", "player")
+        raise RuleError(_("Choose one of the players at the table."), "player")
     return seat
 
 
 def _require_playing(state: FruttiState, seat: int) -> None:
     if state.phase == DISHES:
-        raise RuleError(f"Lay out the dishes for round {state.round} first.", "type")
+        raise RuleError(_("Lay out the dishes for round %(round)d first.", round=state.round), "type")
     if state.phase == ROUND_OVER:
-        raise RuleError(f"Round {state.round} is over: start round {state.round + 1} first.", "type")
+        raise RuleError(_round_over(state), "type")
     if seat != state.turn:
         raise RuleError(
-            f"It is {state.players[state.turn]}'s turn, not {state.players[seat]}'s.", "player"
+            _("It is %(name)s's turn, not %(other)s's.", name=state.players[state.turn], other=state.players[seat]),
+            "player",
         )
+
+
+def _round_over(state: FruttiState) -> str:
+    return _("Round %(round)d is over: start round %(next)d first.", round=state.round, next=state.round + 1)
 
 
 def _dishes(state: FruttiState, event: Mapping) -> FruttiState:
     if state.phase == PLAYING:
-        raise RuleError(f"The dishes of round {state.round} are already laid out.", "type")
+        raise RuleError(_("The dishes of round %(round)d are already laid out.", round=state.round), "type")
     if state.phase == ROUND_OVER:
-        raise RuleError(f"Round {state.round} is over: start round {state.round + 1} first.", "type")
+        raise RuleError(_round_over(state), "type")
     keep, shuffle = event.get("keep", False), event.get("shuffle", False)
     if not isinstance(keep, bool) or not isinstance(shuffle, bool):
-        raise RuleError("Say whether the dishes are kept or shuffled: yes or no.", "order")
+        raise RuleError(_("Say whether the dishes are kept or shuffled: yes or no."), "order")
     if keep and shuffle:
-        raise RuleError("Either keep the dishes as they lie or shuffle them, not both.", "order")
+        raise RuleError(_("Either keep the dishes as they lie or shuffle them, not both."), "order")
     if keep and state.track is None:
-        raise RuleError("In round 1 there is no earlier dish order to keep.", "order")
+        raise RuleError(_("In round 1 there is no earlier dish order to keep."), "order")
     if "order" not in event:
         if not keep:
-            raise RuleError("Give the dish under each stall, from 0 to 50.", "order")
+            raise RuleError(_("Give the dish under each stall, from 0 to 50."), "order")
         order = state.track
     else:
         order = check_order(event["order"])
         if keep and order != state.track:
-            raise RuleError("Kept dishes must lie as they did at the end of the last round.", "order")
+            raise RuleError(_("Kept dishes must lie as they did at the end of the last round."), "order")
     return replace(state, phase=PLAYING, track=order, turn=state.starter, last_play=None)
 
 
@@ -171,7 +182,8 @@ def _play(state: FruttiState, event: Mapping) -> FruttiState:
     seafood = check_seafood(event.get("seafood"))
     if cards_out(state)[SEAFOOD.index(seafood)] >= CARDS_PER_SEAFOOD:
         raise RuleError(
-            f"All {CARDS_PER_SEAFOOD} {SINGULAR[seafood]} cards are already out this round.", "seafood"
+            _("All %(most)d %(cards)s are already out this round.", most=CARDS_PER_SEAFOOD, cards=cards_name(seafood)),
+            "seafood",
         )
     track, moves = play_on_track(state.track, seafood)
     pile = replace(state.piles[seat], plays=state.piles[seat].plays + (seafood,))
@@ -183,23 +195,27 @@ def _suspend(state: FruttiState, event: Mapping) -> FruttiState:
     seat = _seat(state, event)
     _require_playing(state, seat)
     if "hand" not in event:
-        raise RuleError("Enter the cards left in hand, by seafood.", "hand")
+        raise RuleError(_("Enter the cards left in hand, by seafood."), "hand")
     hand = check_cards(event["hand"], "hand")
     pile, name = state.piles[seat], state.players[seat]
     left = HAND_SIZE - len(pile.plays)
     if sum(hand) != left:
         # Every hand holds 7 cards: suspending lays down all that are left, so none vanishes from the scoring.
         raise RuleError(
-            f"{name} has played {plural(len(pile.plays), 'card', 'cards')}, so "
-            f"{plural(left, 'card is', 'cards are')} left in hand: "
-            f"{pick(left, 'lay it down', f'lay all {left} down')}, not {sum(hand)}.",
+            # Translators: %(played)s is a number of cards ("6 cards"); %(given)d the cards entered.
+            ngettext(
+                "%(name)s has played %(played)s, so %(num)d card is left in hand: lay it down, not %(given)d.",
+                "%(name)s has played %(played)s, so %(num)d cards are left in hand: lay all %(num)d down, "
+                "not %(given)d.",
+                left, name=name, played=ngettext("%(num)d card", "%(num)d cards", len(pile.plays)), given=sum(hand),
+            ),
             "hand",
         )
     for seafood, out, n in zip(SEAFOOD, cards_out(state), hand):
         if out + n > CARDS_PER_SEAFOOD:
             raise RuleError(
-                f"Only {CARDS_PER_SEAFOOD - out} of the {CARDS_PER_SEAFOOD} {SINGULAR[seafood]} cards "
-                f"are still unplayed this round, not {n}.",
+                _("Only %(left)d of the %(most)d %(cards)s are still unplayed this round, not %(given)d.",
+                  left=CARDS_PER_SEAFOOD - out, most=CARDS_PER_SEAFOOD, cards=cards_name(seafood), given=n),
                 "hand",
             )
     state = _with_pile(state, seat, replace(pile, laid_down=hand, suspended=True))
@@ -208,7 +224,7 @@ def _suspend(state: FruttiState, event: Mapping) -> FruttiState:
 
 def _next_round(state: FruttiState, event: Mapping) -> FruttiState:
     if state.phase != ROUND_OVER:
-        raise RuleError(f"Round {state.round} is not over yet.", "type")
+        raise RuleError(_("Round %(round)d is not over yet.", round=state.round), "type")
     return replace(
         state,
         round=state.round + 1,
@@ -221,7 +237,7 @@ def _next_round(state: FruttiState, event: Mapping) -> FruttiState:
 
 def _tally(state: FruttiState, event: Mapping) -> FruttiState:
     if state.phase not in (DISHES, PLAYING) or round_started(state):
-        raise RuleError("A whole round can be entered only at its start, before any card is played.", "type")
+        raise RuleError(_("A whole round can be entered only at its start, before any card is played."), "type")
     order, hands = check_tally(event.get("order"), event.get("cards"), state.players)
     piles = tuple(Pile(tallied=hand) for hand in hands)
     return _end_round(replace(state, track=order, piles=piles, last_play=None), tallied=True)
@@ -265,18 +281,23 @@ def describe(state: FruttiState, event) -> str:
     try:
         after = apply(state, event)
     except RuleError as error:
-        return f"Refused entry: {error.message}"
+        return _("Refused entry: %(reason)s", reason=error.message)
     kind = event["type"]
     if kind == "dishes":
-        layout = ", ".join(f"{PLURAL[s]} {p}" for p, s in price_track(after))
-        return f"Round {after.round} dishes: {layout}."
+        # Translators: a dish and its price on the track: "octopus 30".
+        layout = ", ".join(_("%(seafood)s %(price)d", seafood=seafood_name(s), price=p) for p, s in price_track(after))
+        return _("Round %(round)d dishes: %(layout)s.", round=after.round, layout=layout)
     if kind == "play":
-        name = state.players[event["player"]]
-        return f"{name} played {PLURAL[event['seafood']]}: {after.last_play.words}."
+        # Translators: %(moves)s is every dish the card moved: "Octopus 30 → 50, sea urchins 50 → 30".
+        return _("%(name)s played %(seafood)s: %(moves)s.", name=state.players[event["player"]],
+                 seafood=seafood_name(event["seafood"]), moves=after.last_play.words)
     if kind == "suspend":
         laid_down = after.piles[event["player"]].laid_down
-        return f"{state.players[event['player']]} suspended selling, laying down {cards_words(laid_down)}."
+        return _("%(name)s suspended selling, laying down %(cards)s.", name=state.players[event["player"]],
+                 cards=cards_words(laid_down))
     if kind == "next_round":
-        return f"Round {after.round} starts with {after.players[after.starter]}."
-    money = ", ".join(f"{name} {e.total}" for name, e in zip(after.players, after.rounds[-1].earnings))
-    return f"Round {after.round} entered at once: {money}."
+        return _("Round %(round)d starts with %(name)s.", round=after.round, name=after.players[after.starter])
+    # Translators: a player's name and their money for the round: "Ana 190".
+    money = ", ".join(_("%(name)s %(money)d", name=name, money=e.total)
+                      for name, e in zip(after.players, after.rounds[-1].earnings))
+    return _("Round %(round)d entered at once: %(money)s.", round=after.round, money=money)

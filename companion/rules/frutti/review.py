@@ -6,9 +6,10 @@ from collections import Counter
 
 from companion.rules import frutti as game
 from companion.rules.review import Highlight, Period, Review, Standing, first_placed, running, score_stats
-from companion.rules.words import plural
+from companion.rules.words import N_, _, ngettext
 
-PERIOD_NAME = "Round"
+# Worded where it is shown: ``_(PERIOD_NAME)``.
+PERIOD_NAME = N_("Round")
 
 
 def period_number(state: game.FruttiState) -> int:
@@ -22,19 +23,25 @@ def periods(state: game.FruttiState) -> tuple[Period, ...]:
     gains = [tuple(e.total for e in result.earnings) for result in results]
     rows = []
     for result, gain, totals in zip(results, gains, running(gains)):
-        note = f"{state.players[result.starter]} started" + (", entered at once" if result.tallied else "")
-        rows.append(Period(result.number, f"Round {result.number}", gain, totals, note))
+        name = state.players[result.starter]
+        note = (_("%(name)s started, entered at once", name=name) if result.tallied
+                else _("%(name)s started", name=name))
+        rows.append(Period(result.number, _("Round %(round)d", round=result.number), gain, totals, note))
     return tuple(rows)
 
 
 def _best_round(state: game.FruttiState) -> Highlight:
     results = game.round_results(state)
     best = max((e.total for r in results for e in r.earnings), default=0)
+    title = _("Best round")
     if not results:
-        return Highlight("Best round", "No round has ended yet.")
+        return Highlight(title, _("No round has ended yet."))
     where = [(r.number, seat, e) for r in results for seat, e in enumerate(r.earnings) if e.total == best]
-    text = "; ".join(f"{state.players[seat]} in round {number} ({e.words})" for number, seat, e in where)
-    return Highlight("Best round", f"{best}: {text}.")
+    # Translators: %(sum)s is the arithmetic: "3 mussels × 50 + 4 oysters × 20 = 230".
+    text = "; ".join(_("%(name)s in round %(round)d (%(sum)s)", name=state.players[seat], round=number, sum=e.words)
+                     for number, seat, e in where)
+    # Translators: the best money of a round, then who made it: "230: Cy in round 1 (…)."
+    return Highlight(title, _("%(money)d: %(who)s.", money=best, who=text))
 
 
 def seafood_played(state: game.FruttiState) -> Counter:
@@ -51,13 +58,17 @@ def seafood_played(state: game.FruttiState) -> Counter:
 def _most_played(state: game.FruttiState) -> Highlight:
     counts = seafood_played(state)
     top = max(counts.values(), default=0)
+    title = _("Most-played seafood")
     if not top:
-        return Highlight("Most-played seafood", "No card has been played yet.")
+        return Highlight(title, _("No card has been played yet."))
     kinds = [s for s in game.SEAFOOD if counts[s] == top]
-    words = " and ".join(game.PLURAL[s] for s in kinds)
-    each = " each" if len(kinds) > 1 else ""
-    return Highlight("Most-played seafood",
-                     f"{words[0].upper()}{words[1:]}: {plural(top, 'card', 'cards')} played{each}.")
+    words = game.capital(game.joined([game.seafood_name(s) for s in kinds]))
+    if len(kinds) > 1:
+        text = ngettext("%(seafood)s: %(num)d card played each.", "%(seafood)s: %(num)d cards played each.",
+                        top, seafood=words)
+    else:
+        text = ngettext("%(seafood)s: %(num)d card played.", "%(seafood)s: %(num)d cards played.", top, seafood=words)
+    return Highlight(title, text)
 
 
 def _suspensions(state: game.FruttiState) -> Highlight | None:
@@ -67,8 +78,9 @@ def _suspensions(state: game.FruttiState) -> Highlight | None:
             counts[seat] += pile.suspended
     if not any(counts):
         return None
-    parts = [f"{name} {plural(n, 'time', 'times')}" for name, n in zip(state.players, counts) if n]
-    return Highlight("Suspended selling", "; ".join(parts) + ".")
+    parts = [ngettext("%(name)s %(num)d time", "%(name)s %(num)d times", n, name=name)
+             for name, n in zip(state.players, counts) if n]
+    return Highlight(_("Suspended selling"), "; ".join(parts) + ".")
 
 
 def highlights(state: game.FruttiState) -> tuple[Highlight, ...]:
@@ -82,9 +94,9 @@ def review(state: game.FruttiState) -> Review:
     """The whole review: standings by money, one row per round, highlights."""
     standings = tuple(Standing(s.rank, s.seat, s.money) for s in game.standings(state))
     return Review(
-        period_name=PERIOD_NAME,
-        score_name="Money",
-        chart_name="Money",
+        period_name=_(PERIOD_NAME),
+        score_name=_("Money"),
+        chart_name=_("Money"),
         standings=standings,
         winners=first_placed(standings),
         periods=periods(state),

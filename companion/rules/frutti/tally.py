@@ -9,17 +9,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion.rules import RuleError
-from companion.rules.words import plural
+from companion.rules.words import _, ngettext
 from companion.rules.frutti.track import (
     CARDS_PER_SEAFOOD,
     HAND_SIZE,
-    SINGULAR,
     SEAFOOD,
     Counts,
     Earnings,
     Track,
     check_cards,
     check_order,
+    cards_name,
     earnings,
     prices_of,
 )
@@ -29,21 +29,26 @@ def check_tally(order: object, cards: object, names: Sequence[str]) -> tuple[Tra
     """The final dish order and each player's cards (one entry per name), or RuleError."""
     track = check_order(order)
     if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
-        raise RuleError("Enter every player's cards, by seafood.", "cards")
+        raise RuleError(_("Enter every player's cards, by seafood."), "cards")
     if len(cards) != len(names):
-        raise RuleError(f"Enter the cards of all {len(names)} players.", "cards")
+        raise RuleError(_("Enter the cards of all %(players)d players.", players=len(names)), "cards")
     hands = tuple(check_cards(c, "cards") for c in cards)
     for name, hand in zip(names, hands):
         if sum(hand) != HAND_SIZE:
             raise RuleError(
-                f"{name} has {plural(sum(hand), 'card', 'cards')}: every player sells exactly {HAND_SIZE} a round "
-                "(played and laid down).",
+                ngettext(
+                    "%(name)s has %(num)d card: every player sells exactly %(hand)d a round (played and laid down).",
+                    "%(name)s has %(num)d cards: every player sells exactly %(hand)d a round (played and laid down).",
+                    sum(hand), name=name, hand=HAND_SIZE,
+                ),
                 "cards",
             )
     for seafood, total in zip(SEAFOOD, map(sum, zip(*hands))):
         if total > CARDS_PER_SEAFOOD:
             raise RuleError(
-                f"There are only {CARDS_PER_SEAFOOD} {SINGULAR[seafood]} cards, not {total}.", "cards"
+                _("There are only %(most)d %(cards)s, not %(total)d.", most=CARDS_PER_SEAFOOD,
+                  cards=cards_name(seafood), total=total),
+                "cards",
             )
     return track, hands
 

@@ -10,26 +10,29 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.rules import RuleError
-from companion.rules.words import pick
+from companion.rules.words import N_, _, ngettext
 
 STALLS = (0, 10, 20, 30, 50)
 SEAFOOD = ("shrimp", "sea_urchins", "oysters", "octopus", "mussels")
 CARDS_PER_SEAFOOD = 9
 HAND_SIZE = 7
 
-SINGULAR = {
-    "shrimp": "shrimp",
-    "sea_urchins": "sea urchin",
-    "oysters": "oyster",
-    "octopus": "octopus",
-    "mussels": "mussel",
+# The English source of each name, worded where it is shown: ``_(PLURAL[seafood])``.
+# Translators: the cards of one seafood, as in "All 9 oyster cards are already out this round."
+CARDS = {
+    "shrimp": N_("shrimp cards"),
+    "sea_urchins": N_("sea urchin cards"),
+    "oysters": N_("oyster cards"),
+    "octopus": N_("octopus cards"),
+    "mussels": N_("mussel cards"),
 }
+# Translators: a seafood dish, in the plural, lower case as inside a sentence ("the price of oysters").
 PLURAL = {
-    "shrimp": "shrimp",
-    "sea_urchins": "sea urchins",
-    "oysters": "oysters",
-    "octopus": "octopus",
-    "mussels": "mussels",
+    "shrimp": N_("shrimp"),
+    "sea_urchins": N_("sea urchins"),
+    "oysters": N_("oysters"),
+    "octopus": N_("octopus"),
+    "mussels": N_("mussels"),
 }
 
 Track = tuple[str, ...]
@@ -38,44 +41,80 @@ Counts = tuple[int, ...]  # one number per seafood, in SEAFOOD order
 NO_CARDS: Counts = (0,) * len(SEAFOOD)
 
 
-def seafood_name(seafood: str, count: int = 2) -> str:
-    """The seafood in words: "1 sea urchin", "2 sea urchins"."""
-    return pick(count, SINGULAR[seafood], PLURAL[seafood])
+def capital(text: str) -> str:
+    """``text`` with its first letter a capital, the rest as it is ("Sea urchins", "Ricci di mare")."""
+    return text[:1].upper() + text[1:]
+
+
+def seafood_name(seafood: str) -> str:
+    """The seafood's dish in the reader's words, in the plural: "sea urchins", "oursins"."""
+    return _(PLURAL[seafood])
+
+
+def cards_name(seafood: str) -> str:
+    """The seafood's cards in the reader's words: "sea urchin cards" ("All 9 sea urchin cards are out")."""
+    return _(CARDS[seafood])
+
+
+def seafood_cards(seafood: str, count: int) -> str:
+    """A number of cards of one seafood in words: "1 sea urchin", "2 sea urchins"."""
+    if seafood == "shrimp":
+        return ngettext("%(num)d shrimp", "%(num)d shrimp", count)
+    if seafood == "sea_urchins":
+        return ngettext("%(num)d sea urchin", "%(num)d sea urchins", count)
+    if seafood == "oysters":
+        return ngettext("%(num)d oyster", "%(num)d oysters", count)
+    if seafood == "octopus":
+        return ngettext("%(num)d octopus", "%(num)d octopus", count)
+    return ngettext("%(num)d mussel", "%(num)d mussels", count)
+
+
+def joined(items: Sequence[str]) -> str:
+    """Words as a list read aloud: "a", "a and b", "a, b and c"."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    # Translators: the end of a list: "shrimp, oysters and mussels", "Ana and Bea", "10 and 30".
+    return _("%(items)s and %(last)s", items=", ".join(items[:-1]), last=items[-1])
 
 
 def cards_words(counts: Counts) -> str:
     """Cards by seafood in words: "2 shrimp, 1 oyster" (or "no cards")."""
-    parts = [f"{n} {seafood_name(s, n)}" for s, n in zip(SEAFOOD, counts) if n]
-    return ", ".join(parts) or "no cards"
+    parts = [seafood_cards(s, n) for s, n in zip(SEAFOOD, counts) if n]
+    return ", ".join(parts) or _("no cards")
 
 
 def check_seafood(value: object, field: str = "seafood") -> str:
     """``value`` as a seafood key, or RuleError."""
     if not isinstance(value, str) or value not in SEAFOOD:
-        raise RuleError(f"Choose one of the seafood: {', '.join(PLURAL.values())}.", field)
+        names = ", ".join(seafood_name(s) for s in SEAFOOD)
+        raise RuleError(_("Choose one of the seafood: %(names)s.", names=names), field)
     return value
 
 
 def check_order(order: object, field: str = "order") -> Track:
     """A dish order (five different seafood, under stalls 0..50), or RuleError."""
     if isinstance(order, str | bytes) or not isinstance(order, Sequence):
-        raise RuleError("Give the dish under each stall, from 0 to 50.", field)
+        raise RuleError(_("Give the dish under each stall, from 0 to 50."), field)
     track = tuple(check_seafood(s, field) for s in order)
     if len(track) != len(STALLS) or len(set(track)) != len(STALLS):
-        raise RuleError("Each of the five dishes lies under exactly one stall.", field)
+        raise RuleError(_("Each of the five dishes lies under exactly one stall."), field)
     return track
 
 
 def check_cards(cards: object, field: str) -> Counts:
     """Cards by seafood ({"shrimp": 2, ...}; missing means 0) as Counts, or RuleError."""
     if not isinstance(cards, Mapping):
-        raise RuleError("Give the number of cards of each seafood.", field)
+        raise RuleError(_("Give the number of cards of each seafood."), field)
     for key in cards:
         check_seafood(key, field)
     counts = tuple(cards.get(s, 0) for s in SEAFOOD)
     for seafood, n in zip(SEAFOOD, counts):
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise RuleError(f"The number of {PLURAL[seafood]} must be a whole number, 0 or more.", field)
+            raise RuleError(
+                _("The number of %(seafood)s must be a whole number, 0 or more.", seafood=seafood_name(seafood)),
+                field,
+            )
     return counts
 
 
@@ -94,7 +133,9 @@ class DishMove:
 
     @property
     def words(self) -> str:
-        return f"{PLURAL[self.seafood]} {self.before} → {self.after}"
+        # Translators: a dish moving along the price track: "octopus 30 → 50".
+        return _("%(seafood)s %(before)d → %(after)d", seafood=seafood_name(self.seafood),
+                 before=self.before, after=self.after)
 
 
 def play_on_track(track: Track, seafood: str) -> tuple[Track, tuple[DishMove, ...]]:
@@ -111,8 +152,7 @@ def play_on_track(track: Track, seafood: str) -> tuple[Track, tuple[DishMove, ..
 
 def moves_words(moves: Sequence[DishMove]) -> str:
     """ "Octopus 30 → 50, sea urchins 50 → 30"."""
-    text = ", ".join(move.words for move in moves)
-    return text[:1].upper() + text[1:]
+    return capital(", ".join(move.words for move in moves))
 
 
 @dataclass(frozen=True)
@@ -129,7 +169,7 @@ class Term:
 
     @property
     def words(self) -> str:
-        return f"{self.count} {seafood_name(self.seafood, self.count)} × {self.price}"
+        return f"{seafood_cards(self.seafood, self.count)} × {self.price}"
 
 
 @dataclass(frozen=True)
@@ -146,7 +186,7 @@ class Earnings:
     def words(self) -> str:
         """ "2 mussels × 30 + 2 sea urchins × 50 + 3 octopus × 10 = 190"."""
         if not self.terms:
-            return "no cards = 0"
+            return _("no cards = 0")
         return " + ".join(term.words for term in self.terms) + f" = {self.total}"
 
 
@@ -158,7 +198,7 @@ def earnings(prices: Mapping[str, int], cards: Mapping[str, int], first: Sequenc
         if counts[seafood]:
             price = prices.get(seafood)
             if isinstance(price, bool) or not isinstance(price, int):
-                raise RuleError(f"The price of {PLURAL[seafood]} is missing.", "prices")
+                raise RuleError(_("The price of %(seafood)s is missing.", seafood=seafood_name(seafood)), "prices")
             terms.append(Term(counts[seafood], seafood, price))
     return Earnings(tuple(terms))
 

@@ -34,7 +34,7 @@ def test_the_registry_finds_frutti():
     assert (frutti.NAME, frutti.MIN_PLAYERS, frutti.MAX_PLAYERS) == ("Frutti di Mare", 2, 6)
     assert frutti.STALLS == (0, 10, 20, 30, 50)
     assert frutti.SEAFOOD == ("shrimp", "sea_urchins", "oysters", "octopus", "mussels")
-    assert frutti.PLURAL["sea_urchins"] == "sea urchins" and frutti.SINGULAR["sea_urchins"] == "sea urchin"
+    assert frutti.PLURAL["sea_urchins"] == "sea urchins" and frutti.CARDS["sea_urchins"] == "sea urchin cards"
 
 
 def test_a_new_game_waits_for_the_dishes():

@@ -19,6 +19,7 @@ from companion.rules.frutti.track import (
     play_on_track,
     prices_of,
     round_earnings,
+    seafood_cards,
     seafood_name,
 )
 
@@ -80,11 +81,15 @@ def test_earnings_terms_follow_the_first_order_then_the_seafood_order():
 
 @pytest.mark.parametrize(
     ("seafood", "count", "words"),
-    [("sea_urchins", 1, "sea urchin"), ("sea_urchins", 2, "sea urchins"), ("oysters", 1, "oyster"),
-     ("octopus", 3, "octopus"), ("shrimp", 1, "shrimp"), ("mussels", 0, "mussels")],
+    [("sea_urchins", 1, "1 sea urchin"), ("sea_urchins", 2, "2 sea urchins"), ("oysters", 1, "1 oyster"),
+     ("octopus", 3, "3 octopus"), ("shrimp", 1, "1 shrimp"), ("mussels", 0, "0 mussels")],
 )
 def test_seafood_names(seafood, count, words):
-    assert seafood_name(seafood, count) == words
+    assert seafood_cards(seafood, count) == words
+
+
+def test_each_dish_is_named_in_the_plural():
+    assert [seafood_name(s) for s in SEAFOOD] == ["shrimp", "sea urchins", "oysters", "octopus", "mussels"]
 
 
 @pytest.mark.parametrize(
