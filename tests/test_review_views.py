@@ -260,10 +260,10 @@ def test_players_are_matched_by_name_whatever_the_case_and_spaces(app, client):
     assert "4 sessions · 2 wins" in ana
     # 3 played, 2 finished: 920 and 0.
     assert record_of(text, "Ana", "Carambouille") == {
-        "Games played": "3", "Games won": "1", "Win rate": "50 %", "Best points": "920", "Average points": "460"}
+        "Games played": "3", "Games won": "1", "Win rate": "50%", "Best points": "920", "Average points": "460"}
     assert "2 finished" in ana
     assert record_of(text, "Ana", "Frutti di Mare") == {
-        "Games played": "1", "Games won": "1", "Win rate": "100 %", "Best money": "330", "Average money": "330"}
+        "Games played": "1", "Games won": "1", "Win rate": "100%", "Best money": "330", "Average money": "330"}
 
 
 def test_jaipur_statistics_count_matches_rounds_and_seals_not_summed_points(app, client):
@@ -272,9 +272,9 @@ def test_jaipur_statistics_count_matches_rounds_and_seals_not_summed_points(app,
     record_all(app, *JAIPUR)
     text = page_text(client.get("/players"))
     assert record_of(text, "Ben", "Jaipur") == {
-        "Matches played": "1", "Matches won": "1", "Win rate": "100 %", "Rounds won": "2 of 3", "Seals won–lost": "2–1"}
+        "Matches played": "1", "Matches won": "1", "Win rate": "100%", "Rounds won": "2 of 3", "Seals won–lost": "2–1"}
     assert record_of(text, "Ana", "Jaipur") == {
-        "Matches played": "1", "Matches won": "0", "Win rate": "0 %", "Rounds won": "1 of 3", "Seals won–lost": "1–2"}
+        "Matches played": "1", "Matches won": "0", "Win rate": "0%", "Rounds won": "1 of 3", "Seals won–lost": "1–2"}
     assert "95" not in record_of(text, "Ana", "Jaipur").values()
 
 

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import DateField, SelectField, StringField
 from wtforms.validators import Length, Optional, ValidationError
 
 from .. import bounds
+from ..rules.words import _
 from . import NAME_LENGTH, ActionForm, clean_name
 
-OUT_OF_RANGE = f"Pick a date between {bounds.FIRST_DAY.year} and {bounds.LAST_DAY.year}."
+OUT_OF_RANGE = _l("Pick a date between %(first)d and %(last)d.", first=bounds.FIRST_DAY.year,
+                  last=bounds.LAST_DAY.year)
 
 
 class DayField(DateField):
@@ -26,7 +29,7 @@ class DayField(DateField):
             self.data = datetime.strptime(valuelist[0].strip(), "%Y-%m-%d").date()
         except ValueError:
             self.data = None
-            raise ValueError("Enter a date as year-month-day, like 2025-03-14.") from None
+            raise ValueError(_("Enter a date as year-month-day, like 2025-03-14.")) from None
 
 
 class HistoryFilterForm(FlaskForm):
@@ -35,17 +38,19 @@ class HistoryFilterForm(FlaskForm):
     class Meta:
         csrf = False  # a search, changing nothing
 
-    game = SelectField("Game", choices=[("", "All games")], default="")
-    player = StringField("Player", filters=[clean_name], validators=[Optional(), Length(max=NAME_LENGTH)])
-    since = DayField("From", validators=[Optional()])
-    until = DayField("To", validators=[Optional()])
-    status = SelectField("Status", default="", choices=[
-        ("", "Any"), ("active", "All but abandoned"), ("finished", "Finished"), ("playing", "Still playing"),
-        ("abandoned", "Abandoned")])
+    game = SelectField(_l("Game"), choices=[("", _l("All games"))], default="")
+    player = StringField(_l("Player"), filters=[clean_name], validators=[Optional(), Length(max=NAME_LENGTH)])
+    # Translators: the first day of the history's date filter.
+    since = DayField(_l("From"), validators=[Optional()])
+    # Translators: the last day of the history's date filter.
+    until = DayField(_l("To"), validators=[Optional()])
+    status = SelectField(_l("Status"), default="", choices=[
+        ("", _l("Any")), ("active", _l("All but abandoned")), ("finished", _l("Finished")),
+        ("playing", _l("Still playing")), ("abandoned", _l("Abandoned"))])
 
     def __init__(self, *args, games: list[tuple[str, str]] = (), **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.game.choices = [("", "All games"), *games]
+        self.game.choices = [("", _("All games")), *games]
 
     def validate_since(self, field: DayField) -> None:
         if field.data and not bounds.day_in_range(field.data):
@@ -55,13 +60,13 @@ class HistoryFilterForm(FlaskForm):
         if field.data and not bounds.day_in_range(field.data):
             raise ValidationError(OUT_OF_RANGE)
         if field.data and self.since.data and field.data < self.since.data:
-            raise ValidationError("The end date comes before the start date.")
+            raise ValidationError(_("The end date comes before the start date."))
 
 
 class ImportForm(FlaskForm):
     """A session file exported from this app (or another install of it)."""
 
-    file = FileField("Session file (.json)", validators=[FileRequired("Choose the .json file of a session.")])
+    file = FileField(_l("Session file (.json)"), validators=[FileRequired(_l("Choose the .json file of a session."))])
 
 
 class RemoveForm(FlaskForm):

@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..rules.words import plural
+from ..i18n import number
+from ..rules.words import _
+from . import words
 
 WIDTH, HEIGHT = 360, 220
 LEFT, RIGHT, TOP, BOTTOM = 44, 14, 12, 34
@@ -59,6 +61,7 @@ class Chart:
     x_ticks: tuple[Tick, ...]
     x_title: str
     y_title: str
+    title: str = ""
 
 
 def nice_top(highest: int) -> tuple[int, int]:
@@ -99,14 +102,17 @@ def y_position(value: int, top: int) -> float:
 
 
 def build(players: Sequence[str], progression: Sequence[tuple[str, Sequence[int]]],
-          x_title: str, y_title: str) -> Chart:
-    """The chart of running totals: ``progression`` is (label, totals per seat) from the start."""
-    highest = max((v for _, totals in progression for v in totals), default=0)
+          period: str, quantity: str) -> Chart:
+    """The chart of running totals: ``progression`` is (label, totals per seat) from the start.
+
+    ``period`` and ``quantity`` are the review's English words ("Hand", "Points"): the axes are worded here.
+    """
+    highest = max((v for _label, totals in progression for v in totals), default=0)
     top, step = nice_top(highest)
     xs = x_positions(len(progression))
     series = []
     for seat, name in enumerate(players):
-        values = tuple(totals[seat] for _, totals in progression)
+        values = tuple(totals[seat] for _label, totals in progression)
         coords = [(round(x, 1), y_position(v, top)) for x, v in zip(xs, values)]
         series.append(Series(
             seat=seat,
@@ -118,24 +124,27 @@ def build(players: Sequence[str], progression: Sequence[tuple[str, Sequence[int]
             style=seat % len(DASHES),
             legend_marker=_marker(SHAPES[seat % len(SHAPES)], 22, 6),
         ))
-    y_ticks = tuple(Tick(v, y_position(v, top), str(v)) for v in range(0, top + 1, step))
+    y_ticks = tuple(Tick(v, y_position(v, top), number(v)) for v in range(0, top + 1, step))
     every = max(1, -(-len(progression) // MAX_X_LABELS))
     x_ticks = tuple(
         Tick(i, round(x, 1), str(i))
         for i, x in enumerate(xs) if i % every == 0 or i == len(xs) - 1
     )
     return Chart(WIDTH, HEIGHT, LEFT, LEFT + PLOT_W, TOP, TOP + PLOT_H, tuple(series), y_ticks, x_ticks,
-                 x_title, y_title)
+                 words.period(period), words.quantity(quantity), words.after_each(period, quantity))
 
 
 def description(players: Sequence[str], progression: Sequence[tuple[str, Sequence[int]]],
-                y_title: str, period_name: str) -> str:
-    """The chart in words, for screen readers: who ends where."""
+                quantity: str, period: str) -> str:
+    """The chart in words, for screen readers: who ends where (``quantity``, ``period``: the review's English words)."""
     periods = len(progression) - 1
     if periods < 1:
-        return f"{y_title}: nothing has been scored yet."
+        # Translators: %(what)s is what the chart adds up: "Points" or "Money".
+        return _("%(what)s: nothing has been scored yet.", what=words.quantity(quantity))
     final = progression[-1][1]
     order = sorted(range(len(players)), key=lambda seat: (-final[seat], seat))
-    ends = ", ".join(f"{players[seat]} {final[seat]}" for seat in order)
-    count = plural(periods, period_name.lower(), f"{period_name.lower()}s")
-    return f"{y_title} after each {period_name.lower()} ({count}). At the end: {ends}."
+    # Translators: one player's total at the end, in a list: "Ana 120".
+    ends = ", ".join(_("%(name)s %(total)s", name=players[seat], total=number(final[seat])) for seat in order)
+    # Translators: the chart described for screen readers: "Points after each hand (5 hands). At the end: Ana 120, Ben 90."
+    return _("%(title)s (%(count)s). At the end: %(ends)s.", title=words.after_each(period, quantity),
+             count=words.count(period, periods), ends=ends)

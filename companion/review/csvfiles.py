@@ -1,4 +1,7 @@
-"""CSV files: a session's standings and breakdown, and the history list."""
+"""CSV files: a session's standings and breakdown, and the history list, headed in the reader's language.
+
+The figures stay plain numbers (no thousands separator), so a spreadsheet reads them as numbers.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +10,8 @@ import io
 from collections.abc import Iterable, Sequence
 
 from ..rules.review import Review
+from ..rules.words import _
+from . import words
 
 # Spreadsheets read a CSV file as UTF-8 only when it starts with the byte-order mark.
 BOM = "\ufeff"
@@ -29,22 +34,28 @@ def _write(rows: Iterable[Sequence[object]]) -> str:
     return out.getvalue()
 
 
-def results_csv(players: Sequence[str], review: Review) -> str:
-    """The standings, a blank line, then one row per hand or round (gains, then running totals)."""
-    extra = [review.extra_name] if review.extra_name else []
-    rows: list[Sequence[object]] = [["Rank", "Player", review.score_name, *extra]]
+def results_csv(players: Sequence[str], review: Review, period: str | None = None) -> str:
+    """The standings, a blank line, then one row per hand or round (gains, then running totals).
+
+    ``period``: the English word of the game's periods ("Hand"), if the review's own is not one.
+    """
+    extra = [words.quantity(review.extra_name)] if review.extra_name else []
+    rows: list[Sequence[object]] = [[_("Rank"), _("Player"), words.quantity(review.score_name), *extra]]
     for standing in review.standings:
         more = [review.extra[standing.seat]] if review.extra is not None else []
         rows.append([standing.rank, players[standing.seat], standing.score, *more])
     rows.append([])
-    rows.append([review.period_name, *players, *(f"{name} total" for name in players), "Note"])
-    for period in review.periods:
-        note = period.note + (" (in progress)" if period.in_progress else "")
-        rows.append([period.number, *period.gains, *period.totals, note])
+    # Translators: a CSV column: a player's running total ("Ana total").
+    totals = (_("%(name)s total", name=name) for name in players)
+    rows.append([words.period(period or review.period_name), *players, *totals, _("Note")])
+    for row in review.periods:
+        # Translators: after a hand's or round's note in the CSV: it is still being played.
+        note = _("%(note)s (in progress)", note=row.note).lstrip() if row.in_progress else row.note
+        rows.append([row.number, *row.gains, *row.totals, note])
     return _write(rows)
 
 
 def history_csv(rows: Iterable[Sequence[object]]) -> str:
     """The history list: one row per session."""
-    header = ["Date", "Game", "Players", "Winners", "Status", "Results"]
+    header = [_("Date"), _("Game"), _("Players"), _("Winners"), _("Status"), _("Results")]
     return _write([header, *rows])

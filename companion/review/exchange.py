@@ -21,8 +21,10 @@ import sqlalchemy as sa
 from .. import bounds, entries
 from ..extensions import db
 from ..forms import CONTROL, NAME_LENGTH, clean_name, name_key
+from ..i18n import number
 from ..models import REMOVED, Entry, Seat, Table, now
 from ..rules import GAMES, RuleError
+from ..rules.words import N_, _
 from .replay import Replay
 
 FORMAT = "table-companion-session"
@@ -45,10 +47,11 @@ def _time(moment: datetime | None) -> str | None:
     return (moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment).isoformat()
 
 
-WITHHELD = ("Made during play: what was still secret at the table (a bonus token face down, the Carambouille "
+# Sentences a person reads (in the file, on the import page): worded when used, in the reader's language.
+WITHHELD = N_("Made during play: what was still secret at the table (a bonus token face down, the Carambouille "
             "cards a player holds) is left out of the entries marked \"withheld\". This file shows the session "
             "but cannot be imported; export it again once the game is over.")
-WITHHELD_REFUSED = ("This file was exported during play: it leaves out what was still secret at the table, so the "
+WITHHELD_REFUSED = N_("This file was exported during play: it leaves out what was still secret at the table, so the "
                     "session cannot be rebuilt from it. Export it again once the game is over.")
 
 
@@ -93,7 +96,7 @@ def export(table: Table, logged: list[Entry]) -> dict[str, Any]:
         "entries": [_item(entry, secret.get(entry.seq, ())) for entry in logged],
     }
     if secret:
-        data["withheld"] = WITHHELD
+        data["withheld"] = _(WITHHELD)
     return data
 
 
@@ -104,36 +107,39 @@ def dumps(table: Table, logged: list[Entry]) -> str:
 
 def _parse_time(value: object, what: str) -> datetime:
     if not isinstance(value, str):
-        raise ImportRefused(f"{what} has no time (an ISO date and time, like 2025-03-14T20:15:00+00:00).")
+        # Translators: %(what)s is "The session", "The finish" or "Entry 3 (sale)".
+        raise ImportRefused(_("%(what)s has no time (an ISO date and time, like 2025-03-14T20:15:00+00:00).",
+                              what=what))
     try:
         moment = datetime.fromisoformat(value)
         moment = moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
     except ValueError:
-        raise ImportRefused(f"{what}: {value[:40]!r} is not a date and time.") from None
+        raise ImportRefused(_("%(what)s: %(value)s is not a date and time.", what=what, value=repr(value[:40]))) from None
     except OverflowError:  # 9999-12-31T23:59:59-05:00 is past the last moment Python can hold in UTC
         moment = None
     if moment is None or not bounds.moment_in_range(moment, now()):
-        raise ImportRefused(f"{what}: {value[:40]!r} is not a date between {bounds.EARLIEST.year} and today.")
+        raise ImportRefused(_("%(what)s: %(value)s is not a date between %(year)d and today.",
+                              what=what, value=repr(value[:40]), year=bounds.EARLIEST.year))
     return moment
 
 
 def _number(text: str) -> int:
     if not bounds.number_text_in_range(text):
-        raise ImportRefused(f"This file holds a number of {len(text.lstrip('+-'))} digits: "
-                            f"the numbers of a session have at most {bounds.MAX_DIGITS}.")
+        raise ImportRefused(_("This file holds a number of %(digits)d digits: the numbers of a session have at "
+                              "most %(most)d.", digits=len(text.lstrip("+-")), most=bounds.MAX_DIGITS))
     return int(text)
 
 
 def _decimal(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise ImportRefused(f"This file holds a number too large to use ({text[:20]}).")
+        raise ImportRefused(_("This file holds a number too large to use (%(number)s).", number=text[:20]))
     return value
 
 
 def _constant(text: str) -> None:
     # NaN and Infinity are not JSON (Python reads them anyway); PostgreSQL would refuse to store them.
-    raise ImportRefused(f"This file holds {text}, which is not a number a session can hold.")
+    raise ImportRefused(_("This file holds %(text)s, which is not a number a session can hold.", text=text))
 
 
 def _refuse_control_characters(data: object) -> None:
@@ -148,50 +154,57 @@ def _refuse_control_characters(data: object) -> None:
             pending.extend(item)
         elif isinstance(item, str) and CONTROL.search(item):
             shown = CONTROL.sub("\ufffd", item[:40])
-            raise ImportRefused(f"This file holds text with a control character ({shown!r}): "
-                                "no session ever has one.")
+            raise ImportRefused(_("This file holds text with a control character (%(text)s): no session ever has one.",
+                                  text=repr(shown)))
+
+
+def too_large(megabytes: int) -> str:
+    """The refusal of a file over the size limit."""
+    return _("The file is larger than %(size)d MB: it cannot be a session export.", size=megabytes)
 
 
 def load(raw: bytes) -> dict[str, Any]:
     """The file's JSON object, or ImportRefused saying what is wrong with it."""
     if len(raw) > MAX_BYTES:
-        raise ImportRefused(f"The file is larger than {MAX_BYTES // (1024 * 1024)} MB: it cannot be a session export.")
+        raise ImportRefused(too_large(MAX_BYTES // (1024 * 1024)))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise ImportRefused("This is not a text file: choose the .json file exported from a session.") from None
+        raise ImportRefused(_("This is not a text file: choose the .json file exported from a session.")) from None
     try:
         data = json.loads(text, parse_int=_number, parse_float=_decimal, parse_constant=_constant)
     except json.JSONDecodeError as error:
-        raise ImportRefused(
-            f"This file is not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})."
-        ) from None
+        # Translators: %(error)s is the JSON reader's own English words ("Expecting value").
+        raise ImportRefused(_("This file is not valid JSON (line %(line)d, column %(column)d: %(error)s).",
+                              line=error.lineno, column=error.colno, error=error.msg)) from None
     except RecursionError:
-        raise ImportRefused("This file is not valid JSON: it is nested too deeply.") from None
+        raise ImportRefused(_("This file is not valid JSON: it is nested too deeply.")) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ImportRefused("This is not a session exported by the table companion.")
+        raise ImportRefused(_("This is not a session exported by the table companion."))
     if data.get("version") != VERSION:
-        raise ImportRefused(f"This file has format version {repr(data.get('version'))[:20]}; "
-                            f"this app reads version {VERSION}.")
+        raise ImportRefused(_("This file has format version %(version)s; this app reads version %(ours)d.",
+                              version=repr(data.get("version"))[:20], ours=VERSION))
     _refuse_control_characters(data)
     return data
 
 
 def _players(game, value: object) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
-        raise ImportRefused("The players must be a list of names.")
+        raise ImportRefused(_("The players must be a list of names."))
     names = [clean_name(name) for name in value]
     if not game.MIN_PLAYERS <= len(names) <= game.MAX_PLAYERS:
-        wanted = (f"{game.MIN_PLAYERS}" if game.MIN_PLAYERS == game.MAX_PLAYERS
-                  else f"{game.MIN_PLAYERS} to {game.MAX_PLAYERS}")
-        raise ImportRefused(f"{game.NAME} is played by {wanted} players; this file has {len(names)}.")
+        if game.MIN_PLAYERS == game.MAX_PLAYERS:
+            raise ImportRefused(_("%(game)s is played by %(players)d players; this file has %(count)d.",
+                                  game=game.NAME, players=game.MIN_PLAYERS, count=len(names)))
+        raise ImportRefused(_("%(game)s is played by %(least)d to %(most)d players; this file has %(count)d.",
+                              game=game.NAME, least=game.MIN_PLAYERS, most=game.MAX_PLAYERS, count=len(names)))
     for name in names:
         if not name or len(name) > NAME_LENGTH or CONTROL.search(name):
-            raise ImportRefused(f"Each player needs a name of 1 to {NAME_LENGTH} characters, "
-                                f"without control characters: {name[:NAME_LENGTH]!r} is not one.")
+            raise ImportRefused(_("Each player needs a name of 1 to %(most)d characters, without control "
+                                  "characters: %(name)s is not one.", most=NAME_LENGTH, name=repr(name[:NAME_LENGTH])))
     folded = [name_key(name) for name in names]
     if len(set(folded)) != len(folded):
-        raise ImportRefused("Two players have the same name.")
+        raise ImportRefused(_("Two players have the same name."))
     return names
 
 
@@ -200,50 +213,58 @@ def build(data: Mapping[str, Any]) -> tuple[Table, list[Entry]]:
     slug = data.get("game")
     if not isinstance(slug, str) or slug not in GAMES:
         known = ", ".join(GAMES[s].NAME for s in GAMES)
-        raise ImportRefused(f"Unknown game {str(slug)[:40]!r}: this app knows {known}.")
+        # Translators: %(known)s lists the games' names: "Carambouille, Jaipur, Frutti di Mare".
+        raise ImportRefused(_("Unknown game %(game)s: this app knows %(known)s.", game=repr(str(slug)[:40]),
+                              known=known))
     game = GAMES[slug]
     players = _players(game, data.get("players"))
     options = data.get("options", {})
     if not isinstance(options, dict):
-        raise ImportRefused("The table settings (options) must be an object.")
+        raise ImportRefused(_("The table settings (options) must be an object."))
     try:
         game.new_game(players, options)
     except RuleError as error:
-        raise ImportRefused(f"The table settings cannot be used: {error.message}") from None
-    created = _parse_time(data["created_at"], "The session") if "created_at" in data else now()
+        raise ImportRefused(_("The table settings cannot be used: %(reason)s", reason=error.message)) from None
+    created = _parse_time(data["created_at"], _("The session")) if "created_at" in data else now()
     table = Table(game=slug, options=options, created_at=created,
                   seats=[Seat(position=i, name=name) for i, name in enumerate(players)])
     items = data.get("entries", [])
     if not isinstance(items, list):
-        raise ImportRefused("The entries must be a list.")
+        raise ImportRefused(_("The entries must be a list."))
     if "withheld" in data or any(isinstance(item, dict) and "withheld" in item for item in items):
-        raise ImportRefused(WITHHELD_REFUSED)
+        raise ImportRefused(_(WITHHELD_REFUSED))
     if len(items) > MAX_ENTRIES:
-        raise ImportRefused(f"The file has {len(items)} entries; at most {MAX_ENTRIES} can be imported.")
+        raise ImportRefused(_("The file has %(count)s entries; at most %(most)s can be imported.",
+                              count=number(len(items)), most=number(MAX_ENTRIES)))
     replay = Replay(table)
-    for number, item in enumerate(items, start=1):
+    for seq, item in enumerate(items, start=1):
         kind = item.get("type") if isinstance(item, dict) else None
-        where = f"Entry {number}" + (f" ({kind})" if isinstance(kind, str) and len(kind) <= 40 else "")
+        # Translators: %(type)s is the entry's type as the file names it ("sale", "void"): data, left as it is.
+        where = (_("Entry %(number)d (%(type)s)", number=seq, type=kind) if isinstance(kind, str) and len(kind) <= 40
+                 else _("Entry %(number)d", number=seq))
         if not isinstance(item, dict) or not isinstance(kind, str):
-            raise ImportRefused(f"Entry {number}: it needs a type and an event.")
+            raise ImportRefused(_("Entry %(number)d: it needs a type and an event.", number=seq))
         event = item.get("event")
         if not isinstance(event, dict) or event.get("type") != kind:
-            raise ImportRefused(f"{where}: its event must be an object with the same type.")
-        if item.get("seq") != number:
-            raise ImportRefused(f"{where}: it is numbered {item.get('seq')!r}; entries are numbered 1, 2, 3… in order.")
+            # Translators: %(entry)s is "Entry 3 (sale)".
+            raise ImportRefused(_("%(entry)s: its event must be an object with the same type.", entry=where))
+        if item.get("seq") != seq:
+            raise ImportRefused(_("%(entry)s: it is numbered %(seq)s; entries are numbered 1, 2, 3… in order.",
+                                  entry=where, seq=repr(item.get("seq"))))
         moment = _parse_time(item["time"], where) if "time" in item else created
         try:
-            replay.add(number, kind, event, moment)
+            replay.add(seq, kind, event, moment)
         except RuleError as error:
-            raise ImportRefused(f"{where} is refused: {error.message}") from None
+            # Translators: %(entry)s is "Entry 3 (sale)"; %(reason)s the rules' refusal.
+            raise ImportRefused(_("%(entry)s is refused: %(reason)s", entry=where, reason=error.message)) from None
         except (KeyError, IndexError, TypeError, ValueError, AttributeError):
             # A rules module meeting a shape it never expected: refused all the same.
-            raise ImportRefused(f"{where} is refused: it could not be read.") from None
+            raise ImportRefused(_("%(entry)s is refused: it could not be read.", entry=where)) from None
     table.last_seq = len(items)
     if replay.finished:
         table.status = "finished"
         finish = data.get("finished_at")
-        table.finished_at = (_parse_time(finish, "The finish") if isinstance(finish, str)
+        table.finished_at = (_parse_time(finish, _("The finish")) if isinstance(finish, str)
                              else replay.logged[-1].created_at)
     else:
         table.status, table.finished_at = "playing", None
@@ -266,12 +287,12 @@ def refuse_if_already_here(table: Table, logged: list[Entry]) -> None:
         if other.players != table.players:
             continue
         if _log_of(entries.entries_of(other)) == _log_of(logged):
-            raise ImportRefused("This session is already in the history: importing it again would count "
-                                "its game twice.", already=other)
-        raise ImportRefused(
-            f"This session is already in the history, recorded with {other.last_seq} entries (this file has "
-            f"{len(logged)}). To replace it with this file, remove that one from the history first.",
-            already=other)
+            raise ImportRefused(_("This session is already in the history: importing it again would count "
+                                  "its game twice."), already=other)
+        raise ImportRefused(_("This session is already in the history, recorded with %(recorded)s entries (this "
+                              "file has %(count)s). To replace it with this file, remove that one from the history "
+                              "first.", recorded=number(other.last_seq), count=number(len(logged))),
+                            already=other)
 
 
 def save(table: Table, logged: list[Entry]) -> Table:

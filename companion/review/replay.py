@@ -8,6 +8,7 @@ from typing import Any
 from .. import entries, table_words
 from ..models import Entry, Table
 from ..rules import GAMES, RuleError
+from ..rules.words import _
 
 IMPORT_DEVICE = "import"
 # Entries replayed again because of undos, over the whole file: an undo of the newest entry costs
@@ -47,21 +48,21 @@ class Replay:
             text = self._void(event)
         elif kind == entries.REOPEN:
             if not self.finished:
-                raise RuleError("the session is not finished, so it cannot be reopened.")
+                raise RuleError(_("the session is not finished, so it cannot be reopened."))
             self.held_open, self.finished, text = True, False, entries.REOPENED
         elif kind == entries.CLOSE:
             if self.finished or not self.game.finished(self.state):
-                raise RuleError("only a reopened session whose game is over can be marked finished again.")
+                raise RuleError(_("only a reopened session whose game is over can be marked finished again."))
             self.held_open, self.finished, text = False, True, entries.CLOSED
         elif kind in entries.TABLE_EVENTS:
             if self.finished:
-                raise RuleError("the game is finished at this point; it must be reopened first.")
+                raise RuleError(_("the game is finished at this point; it must be reopened first."))
             self._check_table_entry(kind, event)
             text = table_words.sentence(event, self.table.players)
             self._status()
         else:
             if self.finished:
-                raise RuleError("the game is finished at this point; it must be reopened first.")
+                raise RuleError(_("the game is finished at this point; it must be reopened first."))
             before = self.state
             self.state = self.game.apply(before, event)
             text = self.game.describe(before, event)
@@ -77,47 +78,49 @@ class Replay:
         if kind == entries.SEAT_TAKEN:
             seat = table_words.seat_of(event, self.table.players)
             if seat in self.seats_with_phone:
-                raise RuleError(f"{self.table.players[seat]} already has a phone.")
+                raise RuleError(_("%(name)s already has a phone.", name=self.table.players[seat]))
             self.seats_with_phone.add(seat)
         elif kind == entries.INVITE_CLOSED:
             if self.invite_closed:
-                raise RuleError("the invitation is already put away.")
+                raise RuleError(_("the invitation is already put away."))
             self.invite_closed = True
         elif kind in (entries.TIMER_STARTED, entries.TIMER_STOPPED):
             starting = kind == entries.TIMER_STARTED
             if starting == self.timer_running:
-                raise RuleError("the table timer is already running." if starting else "the table timer is not running.")
+                raise RuleError(_("the table timer is already running.") if starting
+                                else _("the table timer is not running."))
             self.timer_running = starting
 
     def _void(self, event: dict) -> str:
         target = event.get("entry")
         if self.finished:
-            raise RuleError("the game is finished at this point; it must be reopened before an undo.")
+            raise RuleError(_("the game is finished at this point; it must be reopened before an undo."))
         if type(target) is not int:
-            raise RuleError("it undoes an entry that does not exist before it.")
+            raise RuleError(_("it undoes an entry that does not exist before it."))
         if target in self.voided:
-            raise RuleError(f"entry {target} is already undone.")
+            raise RuleError(_("entry %(number)d is already undone.", number=target))
         # Most undos take back the newest entry: look from the end.
         place = next((i for i in range(len(self.live) - 1, -1, -1) if self.live[i][0].seq == target), None)
         if place is None:
-            raise RuleError("it undoes an entry that does not exist before it.")
+            raise RuleError(_("it undoes an entry that does not exist before it."))
         chosen, state = self.live[place]
         later = self.live[place + 1:]
         self.replayed += len(later)
         if self.replayed > REPLAY_BUDGET:
-            raise RuleError("it undoes entries so far back, so often, that this file would take too long to "
-                            "replay. Export the session again from the app that recorded it.")
+            raise RuleError(_("it undoes entries so far back, so often, that this file would take too long to "
+                              "replay. Export the session again from the app that recorded it."))
         rebuilt = []
-        for entry, _ in later:
+        for entry, _state in later:
             try:
                 after = self.game.apply(state, entry.event)
             except RuleError as error:
-                raise RuleError(f"Undoing that would make entry {entry.seq} ({entry.summary}) impossible: "
-                                f"{error.message}") from None
+                # Translators: %(entry)s is the entry's sentence; %(reason)s the rules' refusal.
+                raise RuleError(_("Undoing that would make entry %(number)d (%(entry)s) impossible: %(reason)s",
+                                  number=entry.seq, entry=entry.summary, reason=error.message)) from None
             rebuilt.append((entry, state))
             state = after
         self.live[place:] = rebuilt
         self.state = state
         self.voided.add(target)
         self._status()
-        return f"Undid entry {target}: {chosen.summary}"
+        return _("Undid entry %(number)d: %(entry)s", number=target, entry=chosen.summary)

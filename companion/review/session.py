@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from types import ModuleType
 from typing import Any, Protocol
 
 from ..rules.review import Review, first_placed, ranked, score_stats
+from ..rules.words import N_
+from . import words
 
 # Each game's pure review module (companion/rules/<game>/review.py).
 REVIEW_MODULES = {
@@ -33,6 +36,14 @@ def review_module(slug: str) -> ModuleType | None:
     return importlib.import_module(name) if name else None
 
 
+def period_key(slug: str, review: Review | None = None) -> str:
+    """The English word of the game's periods ("Hand", "Round"; "Entry" without a review module): the review's words key."""
+    if review is not None and review.period_name in (words.HAND, words.ROUND, words.ENTRY):
+        return review.period_name
+    module = review_module(slug)
+    return module.PERIOD_NAME if module is not None else words.ENTRY
+
+
 def review_of(slug: str, game: ModuleType, state) -> Review:
     """The session's review; a game without a review module gets standings by its scores only."""
     module = review_module(slug)
@@ -40,7 +51,7 @@ def review_of(slug: str, game: ModuleType, state) -> Review:
         return module.review(state)
     scores = tuple(game.scores(state))
     standings = ranked(scores)
-    return Review("Entry", "Points", "Points", standings, first_placed(standings), (), (),
+    return Review(words.ENTRY, N_("Points"), N_("Points"), standings, first_placed(standings), (), (),
                   tuple({"score": score} for score in scores), score_stats("points"))
 
 
@@ -57,17 +68,23 @@ class TimelineRow:
 
 
 def _without_label(text: str, label: str) -> str:
-    """ "Hand 2: Ana dealt…" under the label "Hand 2" reads "Ana dealt…"."""
-    prefix = f"{label}: "
-    if label and text.startswith(prefix) and len(text) > len(prefix):
-        rest = text[len(prefix):]
+    """ "Hand 2: Ana dealt…" under the label "Hand 2" reads "Ana dealt…" (French "Manche 2 : …" too)."""
+    prefix = re.match(re.escape(label) + r"\s*:\s+", text) if label else None
+    if prefix and len(text) > prefix.end():
+        rest = text[prefix.end():]
         return rest[0].upper() + rest[1:]
     return text
 
 
+# Words an entry given the state before it and the earlier entries' words (companion/review/wording.py).
+Wording = Callable[[Any, Any, dict[int, str]], str]
+
+
 def timeline(slug: str, game: ModuleType, players: Sequence[str], options: dict,
-             rows: Sequence[tuple[LoggedEntry, bool, bool]]) -> list[TimelineRow]:
+             rows: Sequence[tuple[LoggedEntry, bool, bool]], word: Wording | None = None) -> list[TimelineRow]:
     """Every entry, oldest first; ``rows`` are (entry, undone, is a game entry) in log order.
+
+    ``word`` words each entry in the reader's language when shown; without it, its stored summary.
 
     The live game entries are replayed to know the hand or round of each: an
     entry belongs to the period of the state after it (a deal opens the new
@@ -76,10 +93,13 @@ def timeline(slug: str, game: ModuleType, players: Sequence[str], options: dict,
     module = review_module(slug)
     state = game.new_game(list(players), options)
     lines = []
+    worded: dict[int, str] = {}
     for entry, undone, is_game in rows:
+        before = state
         if is_game and not undone:
             state = game.apply(state, entry.event)
-        label = f"{module.PERIOD_NAME} {module.period_number(state)}" if module else ""
-        lines.append(TimelineRow(entry.seq, entry.created_at, label, _without_label(entry.summary, label),
+        text = worded[entry.seq] = word(entry, before, worded) if word else entry.summary
+        label = words.label(module.PERIOD_NAME, module.period_number(state)) if module else ""
+        lines.append(TimelineRow(entry.seq, entry.created_at, label, _without_label(text, label),
                                  undone, not is_game))
     return lines

@@ -16,8 +16,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from babel import numbers
+
 from .. import names
+from ..i18n import language, number
 from ..rules.review import Stat
+from ..rules.words import N_, _
 
 # How the Players page can be ordered.
 BY_NAME, BY_WINS = "name", "wins"
@@ -42,21 +46,25 @@ class Outcome:
     record: tuple[Mapping[str, int], ...]  # per seat: what the session adds to the player's record
     link_token: str  # the watch token: the results page, read-only
     stats: tuple[Stat, ...] = ()  # the game's figures
-    session_name: str = "Games"
+    session_name: str = N_("Games")
     abandoned: bool = False
 
 
 def _figure(stat: Stat, records: Sequence[Mapping[str, int]]) -> str:
-    """One figure over the finished sessions' records: "920", "212.5", "5 of 9", "5–3", or "–"."""
+    """One figure over the finished sessions' records, as the reader's language writes numbers:
+    "920", "212.5", "5 of 9", "5–3", or "–"."""
     if not records:
         return "–"
     values = [record.get(stat.key, 0) for record in records]
     if stat.how == "best":
-        return str(max(values))
+        return number(max(values))
     if stat.how == "average":
-        return f"{round(sum(values) / len(values), 1):g}"
+        return number(round(sum(values) / len(values), 1))
     other = sum(record.get(stat.of, 0) for record in records)
-    return f"{sum(values)} of {other}" if stat.how == "out_of" else f"{sum(values)}–{other}"
+    if stat.how == "out_of":
+        # Translators: a player's record: "5 of 9" rounds won.
+        return _("%(count)s of %(total)s", count=number(sum(values)), total=number(other))
+    return f"{number(sum(values))}–{number(other)}"
 
 
 @dataclass
@@ -65,7 +73,7 @@ class GameStats:
 
     game: str
     game_name: str
-    session_name: str = "Games"
+    session_name: str = N_("Games")
     stats: tuple[Stat, ...] = ()
     sessions: int = 0
     finished: int = 0
@@ -74,13 +82,18 @@ class GameStats:
 
     @property
     def win_rate(self) -> str:
-        """ "67 %", or "–" before any finished session."""
-        return f"{round(100 * self.wins / self.finished)} %" if self.finished else "–"
+        """ "67%" ("67 %" in French), or "–" before any finished session."""
+        if not self.finished:
+            return "–"
+        return numbers.format_percent(round(self.wins / self.finished, 2), locale=language())
 
     @property
     def figures(self) -> list[tuple[str, str]]:
-        """(label, value) of each of the game's own figures: ("Best points", "920"), ("Rounds won", "5 of 9")."""
-        return [(stat.label, _figure(stat, self.records)) for stat in self.stats]
+        """(label, value) of each of the game's own figures: ("Best points", "920"), ("Rounds won", "5 of 9").
+
+        The labels are the games' English words, worded here in the reader's language.
+        """
+        return [(_(stat.label), _figure(stat, self.records)) for stat in self.stats]
 
 
 @dataclass

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .words import N_, _
+
 
 @dataclass(frozen=True)
 class Standing:
@@ -49,21 +51,34 @@ class Stat:
     "5–3"). ``key`` and ``of`` name values of ``Review.record``.
     """
 
-    label: str
+    label: str  # an English source word, marked with N_ and worded where shown: "Rounds won"
     key: str
     how: str
     of: str | None = None
 
 
-# The record of a game whose sessions are won on a score: the best and the average score.
+# The figures of a game whose sessions are won on a score, by what it scores: whole labels, since
+# "Best points" is no "Best" followed by "points" in every language.
+SCORE_STATS = {
+    "points": (N_("Best points"), N_("Average points")),
+    "money": (N_("Best money"), N_("Average money")),
+}
+
+
 def score_stats(name: str) -> tuple[Stat, ...]:
-    """ "Best points", "Average points" """
-    return (Stat(f"Best {name}", "score", "best"), Stat(f"Average {name}", "score", "average"))
+    """The record of a game won on a score: "Best points", "Average points"."""
+    best, average = SCORE_STATS.get(name, (N_("Best score"), N_("Average score")))
+    return (Stat(best, "score", "best"), Stat(average, "score", "average"))
 
 
 @dataclass(frozen=True)
 class Review:
-    """Everything the results page shows about one session, derived from its state."""
+    """Everything the results page shows about one session, derived from its state.
+
+    The names (``period_name``, ``score_name``, ``chart_name``, ``session_name``, ``extra_name``)
+    are English source words: the review pages choose their whole sentences by them and word
+    them in the reader's language (``companion/review/words.py``).
+    """
 
     period_name: str  # "Hand" or "Round"
     score_name: str  # what the standings rank by: "Points", "Seals", "Money"
@@ -85,7 +100,7 @@ class Review:
     def progression(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
         """The chart's points: the start at zero, then the running totals after each period."""
         seats = len(self.standings)
-        return (("Start", (0,) * seats),) + tuple((p.label, p.totals) for p in self.periods)
+        return ((N_("Start"), (0,) * seats),) + tuple((p.label, p.totals) for p in self.periods)
 
 
 def ranked(scores: Sequence[int]) -> tuple[Standing, ...]:
@@ -104,7 +119,8 @@ def names(players: Sequence[str], seats: Sequence[int]) -> str:
     chosen = [players[seat] for seat in seats]
     if len(chosen) <= 1:
         return "".join(chosen)
-    return ", ".join(chosen[:-1]) + " and " + chosen[-1]
+    # Translators: the last of several names: "Ana, Ben and Cy"; %(names)s is "Ana, Ben".
+    return _("%(names)s and %(last)s", names=", ".join(chosen[:-1]), last=chosen[-1])
 
 
 def running(rows: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:

@@ -8,6 +8,7 @@ from werkzeug.wrappers import Response
 from .. import entries
 from ..forms.review import RemoveForm
 from ..review.removal import remove
+from ..rules.words import _
 from .table_page import table_or_404
 
 bp = Blueprint("removal", __name__)
@@ -26,11 +27,12 @@ def remove_session(token: str) -> Response | tuple[str, int]:
     table = table_or_404(token)
     form = RemoveForm()
     if not form.validate_on_submit():
-        form.form_errors.append("That did not go through: reload the page and try again.")
+        form.form_errors.append(_("That did not go through: reload the page and try again."))
         return render_template("review/remove.html", table=table, game=entries.game_of(table), form=form), 422
     name, players = entries.game_of(table).NAME, ", ".join(table.players)
     current_app.logger.info("removed table %s (%s, %d entries) from the history", table.id, table.game, table.last_seq)
     remove(table)
     session["recent"] = [other for other in session.get("recent", []) if other != token]
-    flash(f"The {name} session of {players} was removed from the history.")
+    # Translators: %(game)s is the game's name, %(players)s its players: "Ana, Ben, Cy".
+    flash(_("The %(game)s session of %(players)s was removed from the history.", game=name, players=players))
     return redirect(url_for("review.history_page"), 303)

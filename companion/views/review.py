@@ -8,15 +8,18 @@ import click
 from flask import (Blueprint, Response, abort, current_app, make_response, redirect, render_template, request,
                    url_for)
 from flask.cli import with_appcontext
+from flask_babel import format_date, format_time, get_locale
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from .. import entries, limits
 from ..extensions import csrf
 from ..forms.review import CloseForm, HistoryFilterForm, ImportForm, ReopenForm
 from ..models import Table
-from ..review import chart, csvfiles, exchange, history, stats
-from ..review.session import review_of, timeline
+from ..review import chart, csvfiles, exchange, history, stats, words
+from ..review.session import period_key, review_of, timeline
+from ..review.wording import entry_words
 from ..rules import GAMES, RuleError
+from ..rules.words import _
 from ..security import allows_upload, device_id
 from .home import remember
 from .table_page import refuse, table_or_404
@@ -25,9 +28,39 @@ bp = Blueprint("review", __name__, cli_group=None)
 
 
 @bp.app_template_filter("local_time")
-def local_time(moment, pattern: str = "%d %b %Y, %H:%M") -> str:
-    """A stored time as the players' clock shows it."""
+def local_time(moment, part: str = "datetime") -> str:
+    """A stored time as the players' clock shows it, as the reader's language writes it.
+
+    ``part``: "datetime" ("1 déc. 2026, 20:05"), "date" ("01.12.2026") or "time" ("8:05 PM").
+    """
+    if not moment:
+        return ""
+    shown = history.local(moment)
+    # Already in the players' time zone: Flask-Babel must not move it to its own.
+    if part == "date":
+        return format_date(shown, "medium", rebase=False)
+    if part == "time":
+        return format_time(shown, "short", rebase=False)
+    pattern = get_locale().datetime_formats["medium"] if get_locale() else "{1}, {0}"
+    return pattern.replace("'", "").format(format_time(shown, "short", rebase=False),
+                                           format_date(shown, "medium", rebase=False))
+
+
+def stamp(moment, pattern: str) -> str:
+    """A stored time in the players' time zone for a file: a name, a spreadsheet cell (never worded)."""
     return history.local(moment).strftime(pattern) if moment else ""
+
+
+@bp.app_template_filter("session_status")
+def session_status(slug: str) -> str:
+    """ "finished", "playing", "abandoned" in the reader's language."""
+    return words.status(slug)
+
+
+@bp.app_context_processor
+def review_words() -> dict:
+    """The review's words around a game's periods and figures, for the templates."""
+    return {"review_words": words}
 
 
 @bp.app_template_global()
@@ -37,6 +70,7 @@ def session_forms(table: Table) -> dict:
 
 
 def _game_choices() -> list[tuple[str, str]]:
+    # The games' names are the same in every language.
     return [(slug, GAMES[slug].NAME) for slug in GAMES]
 
 
@@ -87,11 +121,11 @@ def history_csv() -> Response:
     tables = history.tables_by_ids(history.matching_ids(filters))
     for table, outcome in zip(tables, history.outcomes(tables)):
         rows.append([
-            local_time(table.created_at, "%Y-%m-%d %H:%M"),
+            stamp(table.created_at, "%Y-%m-%d %H:%M"),
             outcome.game_name,
             ", ".join(outcome.players),
             _winner_names(outcome) if outcome.finished else "",
-            history.ABANDONED if outcome.abandoned else table.status,
+            words.status(history.ABANDONED if outcome.abandoned else table.status),
             url_for("review.watch_results", token=table.watch_token, _external=True),
         ])
     return _csv(csvfiles.history_csv(rows), "history.csv")
@@ -107,7 +141,7 @@ def _csv(text: str, filename: str) -> Response:
 
 def _slug_name(table: Table) -> str:
     """A file name for the session: game and date."""
-    return f"{table.game}-{local_time(table.created_at, '%Y-%m-%d-%H%M')}"
+    return f"{table.game}-{stamp(table.created_at, '%Y-%m-%d-%H%M')}"
 
 
 def _results(table: Table, *, watch: bool, forms: dict | None = None, status: int = 200) -> tuple[str, int]:
@@ -119,15 +153,21 @@ def _results(table: Table, *, watch: bool, forms: dict | None = None, status: in
     rows = [(entry, undone, entries.is_game_entry(entry)) for entry, undone in logged]
     players = table.players
     progression = review.progression
+    period = period_key(table.game, review)
+
+    def word(entry, before, worded):
+        return entry_words(game, players, entry, before, worded)
+
     context = {
         "table": table,
         "game": game,
         "review": review,
+        "period": period,
         "watch": watch,
         "players": players,
-        "chart": chart.build(players, progression, review.period_name, review.chart_name),
-        "chart_description": chart.description(players, progression, review.chart_name, review.period_name),
-        "timeline": timeline(table.game, game, players, table.options or {}, rows),
+        "chart": chart.build(players, progression, period, review.chart_name),
+        "chart_description": chart.description(players, progression, review.chart_name, period),
+        "timeline": timeline(table.game, game, players, table.options or {}, rows, word),
         "game_over": game.finished(state),
         "review_forms": {**({} if watch else session_forms(table)), **(forms or {})},
         "token": table.watch_token if watch else table.token,
@@ -152,7 +192,8 @@ def watch_results(token: str) -> tuple[str, int]:
 def _results_csv(table: Table) -> Response:
     game = entries.game_of(table)
     review = review_of(table.game, game, entries.state_of(table))
-    return _csv(csvfiles.results_csv(table.players, review), f"{_slug_name(table)}-results.csv")
+    return _csv(csvfiles.results_csv(table.players, review, period_key(table.game, review)),
+                f"{_slug_name(table)}-results.csv")
 
 
 @bp.get("/t/<token>/results.csv")
@@ -196,7 +237,7 @@ def _session_action(token: str, form, act) -> Response | tuple[str, int]:
         else:
             return redirect(url_for("tables.page", token=table.token), 303)
     else:
-        form.form_errors.append("That did not go through: reload the page and try again.")
+        form.form_errors.append(_("That did not go through: reload the page and try again."))
     name = "reopen" if isinstance(form, ReopenForm) else "close"
     return _results(table, watch=False, forms={name: form}, status=422)
 
@@ -257,11 +298,11 @@ def import_session() -> Response | tuple[str, int]:
         valid = form.validate_on_submit()
     except RequestEntityTooLarge:
         form = ImportForm(formdata=None)
-        form.file.errors = [f"The file is larger than {limit} MB: it cannot be a session export."]
+        form.file.errors = [exchange.too_large(limit)]
         return render_template("review/import.html", form=form, limit_mb=limit), 413
     already = None
     if valid and not limits.within("import", current_app.config["IMPORTS_PER_MINUTE"], 60):
-        form.file.errors = ["Too many imports from your network in the last minute: try again in a minute."]
+        form.file.errors = [_("Too many imports from your network in the last minute: try again in a minute.")]
         return render_template("review/import.html", form=form, limit_mb=limit), 429
     if valid:
         raw = form.file.data.read(exchange.MAX_BYTES + 1)
