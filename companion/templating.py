@@ -13,7 +13,6 @@ from flask_compress import Compress
 
 from .hosting import phone_url
 from .rules import GAMES
-from .rules.words import pick, plural
 
 compress = Compress()
 
@@ -83,8 +82,6 @@ def init_app(app: Flask) -> None:
 
     compressible = set(app.config["COMPRESS_MIMETYPES"])
     app.jinja_env.globals.update(games=GAMES, is_htmx=is_htmx, phone_url=phone_url)
-    # {{ n|plural("seal", "seals") }} -> "1 seal"; {{ n|pick("seal", "seals") }} -> "seal" (ngettext, one day).
-    app.jinja_env.filters.update(plural=plural, pick=pick)
     if app.testing:
         from jinja2 import StrictUndefined
 

@@ -43,13 +43,3 @@ def ngettext(singular: str, plural: str, num: int, **params: object) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogs without wording it yet: it is worded where it is shown."""
     return message
-
-
-def pick(count: int, one: str, many: str) -> str:
-    """Old form, going: ``ngettext(one, many, count)``."""
-    return _catalog().ngettext(one, many, count)
-
-
-def plural(count: int, one: str, many: str) -> str:
-    """Old form, going: ``ngettext("%(num)d seal", "%(num)d seals", count)``."""
-    return f"{count} {pick(count, one, many)}"

@@ -1,4 +1,4 @@
-"""Singular and plural in one place (companion/rules/words.py): "1 seal", "2 seals", never "1 seals"."""
+"""The words of the rules (companion/rules/words.py): the catalog of the reader, real plurals ("1 seal", "2 seals")."""
 
 from __future__ import annotations
 
@@ -8,15 +8,37 @@ import re
 import pytest
 
 from companion.rules import RuleError, carambouille, frutti, jaipur
-from companion.rules.words import pick, plural
+from companion.rules import words
+from companion.rules.words import N_, _, ngettext
 
 RULES = pathlib.Path(carambouille.__file__).parent.parent
 
 
-@pytest.mark.parametrize("count, words", [(0, "0 seals"), (1, "1 seal"), (2, "2 seals"), (11, "11 seals")])
-def test_plural_names_both_forms(count, words):
-    assert plural(count, "seal", "seals") == words
-    assert pick(count, "seal", "seals") == words.split()[1]
+@pytest.mark.parametrize("count, said", [(0, "0 seals"), (1, "1 seal"), (2, "2 seals"), (11, "11 seals")])
+def test_without_an_app_the_words_are_the_english_source(count, said):
+    assert ngettext("%(num)d seal", "%(num)d seals", count) == said
+    assert _("%(name)s wins", name="Ana") == "Ana wins"
+    assert _("100% sure") == "100% sure"  # no placeholders: nothing is formatted
+
+
+class Marked:
+    """A catalog that marks what it words, the way a French one would change it."""
+
+    def gettext(self, message):
+        return "«" + message + "»"
+
+    def ngettext(self, singular, plural, num):
+        return "«" + (singular if num == 1 else plural) + "»"
+
+
+def test_the_rules_word_through_the_catalog_the_app_points_at(monkeypatch):
+    monkeypatch.setattr(words, "_catalog", lambda: Marked())
+    assert _("%(name)s wins", name="Ana") == "«Ana wins»"
+    assert ngettext("%(num)d seal", "%(num)d seals", 2) == "«2 seals»"
+    assert N_("Illusion") == "Illusion"  # only marked: worded where it is shown
+    with pytest.raises(RuleError) as refused:
+        carambouille.apply(carambouille.new_game(["Ana", "Ben", "Cy"]), {"type": "market_closed"})
+    assert str(refused.value).startswith("«")
 
 
 @pytest.mark.parametrize("slug, one, two", [
@@ -63,8 +85,7 @@ def test_a_sold_out_product_is_named_as_its_cards():
 
 
 def test_jaipur_scores_are_1_seal_and_2_seals():
-    assert jaipur.SCORE_LABEL == ("seal", "seals")
-    assert [pick(n, *jaipur.SCORE_LABEL) for n in (0, 1, 2)] == ["seals", "seal", "seals"]
+    assert [jaipur.score_unit(n) for n in (0, 1, 2)] == ["seals", "seal", "seals"]
 
 
 def test_frutti_one_card_of_a_seafood():
@@ -79,4 +100,15 @@ def test_no_plural_is_made_by_hand_in_the_rules_forms_views_or_templates():
     root = RULES.parent.parent
     files = [*root.glob("companion/**/*.py"), *root.glob("templates/**/*.html")]
     offenders = [str(path.relative_to(root)) for path in files if HAND_MADE.search(path.read_text())]
+    assert offenders == []
+
+
+# A sentence built by an f-string is English for every reader: the catalogs cannot hold it.
+UNTRANSLATABLE = re.compile(r"""(?:RuleError|_|ngettext|_l)\(\s*f["']""")
+
+
+def test_no_sentence_is_made_by_an_f_string():
+    root = RULES.parent.parent
+    offenders = [str(path.relative_to(root)) for path in root.glob("companion/**/*.py")
+                 if UNTRANSLATABLE.search(path.read_text())]
     assert offenders == []

@@ -84,8 +84,6 @@ from .page_helpers import (  # noqa: F401
 from .tally import PlayerTally, RoundResult, Sale, round_result  # noqa: F401
 
 NAME = "Jaipur"
-# What scores() counts, for the scoreboard (one, many): the match is won on seals. Worded by score_unit.
-SCORE_LABEL = ("seal", "seals")
 # One move entered on two phones is recorded once (docs/events.md, "Recorded once"): the keys that
 # name a move, never the bonus token; () for a step of the round taken once.
 MOVE_KEYS = {"sale": ("player", "good"), "end_round": (), "camels": (), "next_round": ()}
