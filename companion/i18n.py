@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from babel import numbers
 from flask import Flask, has_request_context, request
-from flask_babel import Babel, get_locale, get_translations
+from flask_babel import Babel, LazyString, get_locale, get_translations
 
 from .rules import words
 
@@ -67,6 +67,9 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(languages=LANGUAGES, language=language)
     # Flask-Babel adds dateformat, datetimeformat, …; ``number`` is the one the pages use for figures.
     app.jinja_env.filters.update(number=number)
+    # A field's errors hold sentences, lazily worded ones too, and a FieldList's lists of them:
+    # ``field.errors|select("message")`` keeps the sentences.
+    app.jinja_env.tests["message"] = lambda value: isinstance(value, (str, LazyString))
 
     @app.after_request
     def _vary(response):

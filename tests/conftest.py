@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import settings
 
 from companion import create_app, live_read
 from companion.entries import cache
@@ -11,6 +12,11 @@ from companion.rules import GAMES
 
 import tinyviews
 from helpers import database_url
+
+# Property tests check what the rules compute, never how fast: a loaded machine must not fail them
+# (speed is measured in bench/).
+settings.register_profile("companion", deadline=None)
+settings.load_profile("companion")
 
 
 @pytest.fixture
