@@ -66,7 +66,8 @@ def test_the_review_is_worded_when_it_is_asked_for(marked):
     state = frutti.apply(frutti.new_game(["Ana", "Bea"]), {
         "type": "tally", "order": TABLE, "cards": [{"sea_urchins": 7}, {"shrimp": 7}]})
     review = frutti_review.review(state)
-    assert (review.period_name, review.score_name) == ("«Round»", "«Money»")
+    # The names are English keys the review pages word in whole sentences (companion/review/words.py).
+    assert (review.period_name, review.score_name) == ("Round", "Money")
     assert review.periods[0].label == "«Round 1»"
     assert review.periods[0].note == "«Ana started, entered at once»"
     assert {h.title for h in review.highlights} == {"«Best round»", "«Most-played seafood»"}

@@ -43,7 +43,8 @@ class Replay:
         self.finished = self.game.finished(self.state) and not self.held_open
 
     def add(self, seq: int, kind: str, event: dict, moment: datetime) -> None:
-        """Check the entry against the log so far and add it; its sentence is written here, never read."""
+        """Check the entry against the log so far and add it; its sentence is kept in English, as the live
+        app keeps it (readers see it worded anew in their language), and a refusal is in the reader's."""
         if kind == entries.VOID:
             text = self._void(event)
         elif kind == entries.REOPEN:
@@ -58,14 +59,14 @@ class Replay:
             if self.finished:
                 raise RuleError(_("the game is finished at this point; it must be reopened first."))
             self._check_table_entry(kind, event)
-            text = table_words.sentence(event, self.table.players)
+            text = entries.in_english(lambda: table_words.sentence(event, self.table.players))
             self._status()
         else:
             if self.finished:
                 raise RuleError(_("the game is finished at this point; it must be reopened first."))
             before = self.state
             self.state = self.game.apply(before, event)
-            text = self.game.describe(before, event)
+            text = entries.in_english(lambda: self.game.describe(before, event))
             self.held_open = False
             self._status()
         entry = Entry(seq=seq, type=kind, event=event, summary=text[:500], created_at=moment, device=IMPORT_DEVICE)
@@ -115,12 +116,12 @@ class Replay:
                 after = self.game.apply(state, entry.event)
             except RuleError as error:
                 # Translators: %(entry)s is the entry's sentence; %(reason)s the rules' refusal.
-                raise RuleError(_("Undoing that would make entry %(number)d (%(entry)s) impossible: %(reason)s",
-                                  number=entry.seq, entry=entry.summary, reason=error.message)) from None
+                raise RuleError(_("Undoing that would make entry %(seq)d (%(entry)s) impossible: %(reason)s",
+                                  seq=entry.seq, entry=entry.summary, reason=error.message)) from None
             rebuilt.append((entry, state))
             state = after
         self.live[place:] = rebuilt
         self.state = state
         self.voided.add(target)
         self._status()
-        return _("Undid entry %(number)d: %(entry)s", number=target, entry=chosen.summary)
+        return entries.in_english(lambda: entries.undid(target, chosen.summary))

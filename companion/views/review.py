@@ -11,13 +11,12 @@ from flask.cli import with_appcontext
 from flask_babel import format_date, format_time, get_locale
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .. import entries, limits
+from .. import entries, entry_words, limits
 from ..extensions import csrf
 from ..forms.review import CloseForm, HistoryFilterForm, ImportForm, ReopenForm
 from ..models import Table
 from ..review import chart, csvfiles, exchange, history, stats, words
 from ..review.session import period_key, review_of, timeline
-from ..review.wording import entry_words
 from ..rules import GAMES, RuleError
 from ..rules.words import _
 from ..security import allows_upload, device_id
@@ -155,8 +154,11 @@ def _results(table: Table, *, watch: bool, forms: dict | None = None, status: in
     progression = review.progression
     period = period_key(table.game, review)
 
-    def word(entry, before, worded):
-        return entry_words(game, players, entry, before, worded)
+    # Each entry worded from its event, as the table's history words it (companion/entry_words.py).
+    sentences = entry_words.sentences(table, [entry for entry, _undone in logged])
+
+    def word(entry, _before, _worded):
+        return sentences[entry.seq]
 
     context = {
         "table": table,

@@ -90,9 +90,9 @@ def review(state: game.State) -> Review:
         for row in game.score_rows(state)
     )
     return Review(
-        period_name=_(PERIOD_NAME),
-        score_name=_("Points"),
-        chart_name=_("Points"),
+        period_name=PERIOD_NAME,
+        score_name=N_("Points"),
+        chart_name=N_("Points"),
         standings=standings,
         winners=first_placed(standings),
         periods=periods,

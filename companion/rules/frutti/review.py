@@ -94,9 +94,9 @@ def review(state: game.FruttiState) -> Review:
     """The whole review: standings by money, one row per round, highlights."""
     standings = tuple(Standing(s.rank, s.seat, s.money) for s in game.standings(state))
     return Review(
-        period_name=_(PERIOD_NAME),
-        score_name=_("Money"),
-        chart_name=_("Money"),
+        period_name=PERIOD_NAME,
+        score_name=N_("Money"),
+        chart_name=N_("Money"),
         standings=standings,
         winners=first_placed(standings),
         periods=periods(state),

@@ -180,16 +180,16 @@ def review(state: game.JaipurState) -> Review:
     standings = ranked(game.scores(state))
     points = match_points(state)
     return Review(
-        period_name=_(PERIOD_NAME),
-        score_name=_("Seals"),
-        chart_name=_("Points"),
+        period_name=PERIOD_NAME,
+        score_name=N_("Seals"),
+        chart_name=N_("Points"),
         standings=standings,
         winners=first_placed(standings),
         periods=periods(state),
         highlights=highlights(state),
         record=record(state),
         stats=tuple(replace(stat, label=_(stat.label)) for stat in STATS),
-        session_name=_("Matches"),
-        extra_name=_("Points"),
+        session_name=N_("Matches"),
+        extra_name=N_("Points"),
         extra=points,
     )
