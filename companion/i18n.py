@@ -9,7 +9,7 @@ and German on another at the same moment; the kept renderings of a table are kep
 from __future__ import annotations
 
 from babel import numbers
-from flask import Flask, request
+from flask import Flask, has_request_context, request
 from flask_babel import Babel, get_locale, get_translations
 
 from .rules import words
@@ -32,6 +32,9 @@ def chosen() -> str | None:
 
 def select_language() -> str:
     """The language of this request: the phone's choice, else its browser's, else English."""
+    if not has_request_context():
+        # Worded outside any request (a file imported from the command line): the source language.
+        return DEFAULT
     return chosen() or request.accept_languages.best_match(LANGUAGES) or DEFAULT
 
 
