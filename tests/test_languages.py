@@ -35,8 +35,8 @@ def test_a_phone_reads_the_first_of_its_browsers_languages_the_app_speaks(client
 
 def test_the_switch_overrides_the_browser_and_is_kept_by_the_phone(client):
     german_browser = {"Accept-Language": "de"}
-    answer = client.post("/language", data={"lang": "it", "next": "/sessions?game=jaipur"}, headers=german_browser)
-    assert answer.status_code == 303 and answer.location == "/sessions?game=jaipur"
+    answer = client.post("/language", data={"lang": "it", "next": "/history?game=jaipur"}, headers=german_browser)
+    assert answer.status_code == 303 and answer.location == "/history?game=jaipur"
     cookie = client.get_cookie("lang", domain="companion.test")
     assert cookie.value == "it" and cookie.http_only and cookie.max_age and cookie.max_age > 300 * 24 * 3600
     assert shown_language(client.get("/", headers=german_browser)) == "it"
@@ -46,7 +46,7 @@ def test_the_switch_overrides_the_browser_and_is_kept_by_the_phone(client):
 
 def test_the_switch_is_on_every_page_and_marks_the_current_language(app, client):
     token = make_table(app, "carambouille", ["Ana", "Ben", "Cy"])
-    for path in ("/", "/new", f"/t/{token}", "/sessions", "/players", "/nowhere"):
+    for path in ("/", "/new/jaipur", f"/t/{token}", f"/t/{token}/results", "/history", "/players", "/nowhere"):
         page = client.get(path, headers={"Accept-Language": "fr"})
         assert 'action="/language"' in page.text, path
         assert re.search(r'lang="fr"[^>]*aria-current="true"[^>]*>Français<', page.text), path
