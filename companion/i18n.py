@@ -76,4 +76,5 @@ def init_app(app: Flask) -> None:
         # The same address answers in each phone's language: caches between must keep them apart.
         if response.mimetype == "text/html":
             response.vary.update(("Accept-Language", "Cookie"))
+            response.content_language.add(language())
         return response

@@ -90,6 +90,7 @@ def test_the_switch_needs_the_pages_csrf_token(tmp_path):
         db.engine.dispose()
 
 
-def test_pages_say_they_differ_by_language(client):
-    vary = client.get("/").headers["Vary"]
-    assert "Accept-Language" in vary and "Cookie" in vary
+def test_pages_say_their_language_and_that_it_differs_by_phone(client):
+    page = client.get("/", headers={"Accept-Language": "it"})
+    assert "Accept-Language" in page.headers["Vary"] and "Cookie" in page.headers["Vary"]
+    assert page.headers["Content-Language"] == "it"
