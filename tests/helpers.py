@@ -38,9 +38,9 @@ def csrf_token(html: str) -> str:
 class Marked(support.NullTranslations):
     """A stub catalog that marks every message it words: a marked text went through gettext when it was shown.
 
-    ``Marked()`` words a message as «message» (a part worded on its own shows its own marks, «Ana sold «2 cards»»);
-    ``Marked("fr")`` as "[fr]message", to tell apart phones reading one table in two languages. A plural takes the
-    form of the count, as in English.
+    ``Marked()`` words a message as «message» (a part worded on its own shows its own: «Ana sold «2 cards»»);
+    ``Marked("fr")`` as "[fr]message", to tell apart phones reading one table in two languages. A plural takes
+    the form of the count, as in English.
     """
 
     def __init__(self, language: str | None = None) -> None:
