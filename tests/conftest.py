@@ -1,17 +1,19 @@
-"""Fixtures: an app on a fresh database, its client, and the tiny test-only game."""
+"""Fixtures: an app on a fresh database, its client, the tiny test-only game, and the marking stub catalog."""
 
 from __future__ import annotations
 
+import flask_babel
 import pytest
+from babel import support
 from hypothesis import settings
 
 from companion import create_app, live_read
 from companion.entries import cache
 from companion.extensions import db
-from companion.rules import GAMES
+from companion.rules import GAMES, words
 
 import tinyviews
-from helpers import database_url
+from helpers import Marked, database_url
 
 # Property tests check what the rules compute, never how fast: a loaded machine must not fail them
 # (speed is measured in bench/).
@@ -53,3 +55,28 @@ def tiny():
     GAMES.register("tiny", "tinygame")
     yield GAMES["tiny"]
     GAMES.unregister("tiny")
+
+
+@pytest.fixture
+def marked(request, monkeypatch):
+    """Every message is worded by the stub catalog ``helpers.Marked``: the rules' (``companion.rules.words``) and
+    Flask-Babel's (the templates, the forms' lazy labels), in a request or outside one.
+
+    Every message comes out «marked», in any language. A test marked ``marked_by_language`` tells the phones apart
+    instead: each language but English marks with its code ("[fr]…"), and English stays the source.
+    """
+    if request.node.get_closest_marker("marked_by_language"):
+        english = support.NullTranslations()
+
+        def catalog():
+            language = str(flask_babel.get_locale() or "en")
+            return english if language == "en" else Marked(language)
+    else:
+        everyone = Marked()
+
+        def catalog():
+            return everyone
+
+    monkeypatch.setattr(words, "_catalog", catalog)
+    # Flask-Babel's module-level get_translations (the templates', and the one the app gives the rules) asks the domain.
+    monkeypatch.setattr(flask_babel.Domain, "get_translations", lambda domain: catalog())

@@ -1,42 +1,19 @@
 """Carambouille speaks each phone's language: its refusals, history sentences, card and product names and pages
 all go through gettext when shown, and nothing is worded once at import.
 
-The real catalogs are filled elsewhere; here a stub catalog marks every message it words with «…», so a test
-sees which text went through it (and English stays the source when no catalog is installed).
+The real catalogs are filled elsewhere; here the stub catalog (the ``marked`` fixture) marks every message it words
+with «…», so a test sees which text went through it (and English stays the source when no catalog is installed).
 """
 
 from __future__ import annotations
 
-import gettext
-
-import flask_babel
 import pytest
 
 from companion.forms import carambouille as forms
-from companion.rules import RuleError, words
+from companion.rules import RuleError
 from companion.rules import carambouille as game
 from companion.rules.carambouille import review
 from helpers import make_table
-
-
-class Marked(gettext.NullTranslations):
-    """A catalog that words every message as «message»: what it marks went through gettext."""
-
-    def gettext(self, message):
-        return f"«{message}»"
-
-    def ngettext(self, singular, plural, n):
-        return f"«{singular if n == 1 else plural}»"
-
-    # What Flask-Babel's template functions call.
-    ugettext = gettext
-    ungettext = ngettext
-
-
-@pytest.fixture
-def marked(monkeypatch):
-    """The rules word through the stub catalog (the app is not needed for that)."""
-    monkeypatch.setattr(words, "_catalog", Marked)
 
 
 def selling(players=("Ana", "Ben", "Cy")):
@@ -88,16 +65,14 @@ def test_nothing_is_worded_at_import(app, marked):
     assert game.PRODUCT_BY_SLUG["cheese"].name == "cheese" and game.PRODUCT_BY_SLUG["cheese"].label() == "«cheese»"
     # The forms' labels and choices, built at import, are lazy: worded in the request that shows them.
     assert not isinstance(forms.CARD_CHOICES[0][1], str) and not isinstance(forms.PRODUCT_CHOICES[0][1], str)
-    with app.test_request_context(), pytest.MonkeyPatch.context() as patch:
-        patch.setattr(flask_babel.Domain, "get_translations", lambda self: Marked())
+    with app.test_request_context():
         form = forms.SaleForm(formdata=None)
         assert str(form.product.label.text) == "«Product»"
         assert str(forms.CARD_CHOICES[1][1]) == "«“I lied!”»"
 
 
-def test_the_table_page_words_its_labels_and_the_rules_sentences(app, client, monkeypatch):
+def test_the_table_page_words_its_labels_and_the_rules_sentences(app, client, marked):
     token = make_table(app, "carambouille", ["Ana", "Ben", "Cy"], {"first_trader": 0})
-    monkeypatch.setattr(flask_babel.Domain, "get_translations", lambda self: Marked())
     page = client.get(f"/t/{token}/carambouille/sale?product=cheese&cards=3&player=0")
     assert page.status_code == 200
     # A button of the page, a card's name, and a refusal of the rules (a sale before the market), all through gettext.

@@ -1,42 +1,21 @@
 """Frutti di Mare is worded per phone: its refusals, entries, review, forms and pages go through gettext.
 
-The real catalogs are filled later, so a stub catalog stands in for a language: it puts every message it
-is asked for between « and ». Whatever comes out marked went through gettext at the moment it was shown.
+The real catalogs are filled later, so a stub catalog (the ``marked`` fixture) stands in for a language: it
+puts every message it is asked for between « and ». Whatever comes out marked went through gettext at the
+moment it was shown.
 """
 
 from __future__ import annotations
 
 import html
 
-import flask_babel
 import pytest
-from babel import support
 
-from companion.rules import RuleError, frutti, words
+from companion.rules import RuleError, frutti
 from companion.rules.frutti import review as frutti_review
 from helpers import form_key, make_table
 
 TABLE = ["shrimp", "oysters", "mussels", "octopus", "sea_urchins"]
-
-
-class Marked(support.NullTranslations):
-    """A language whose every message is the English one between « and »."""
-
-    def gettext(self, message):
-        return f"«{message}»"
-
-    def ngettext(self, singular, plural, n):
-        return f"«{singular if n == 1 else plural}»"
-
-    ugettext = gettext
-    ungettext = ngettext
-
-
-@pytest.fixture
-def marked(monkeypatch):
-    """The stub language for the rules (``words``) and for Flask-Babel (templates, ``_l``)."""
-    monkeypatch.setattr(words, "_catalog", Marked)
-    monkeypatch.setattr(flask_babel.Domain, "get_translations", lambda self: Marked())
 
 
 def playing(players=("Ana", "Bea")):

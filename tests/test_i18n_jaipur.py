@@ -1,48 +1,26 @@
 """Jaipur in each phone's language: its refusals, history, round results, review and pages go through gettext.
 
-The real catalogs are not needed: a stub catalog marks every message it words («…»), for the phones
-set to German only, so a test sees which words went through gettext, and for whom.
+The real catalogs are not needed: a stub catalog (the ``marked`` fixture) marks every message it words («…»),
+so a test sees which words went through gettext; on the pages it marks each phone's language ("[de]…") and
+leaves English alone, so a test sees for whom.
 """
 
 from __future__ import annotations
 
 import html
+import os
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
-import flask_babel
 import pytest
-from babel.support import NullTranslations
-from flask_babel import get_locale
 
 from companion.rules import RuleError, jaipur
-from companion.rules import words
 from companion.rules.jaipur import review as jaipur_review
 from helpers import form_key, make_table
 
 ANA, BEN = 0, 1
-
-
-class Marked(NullTranslations):
-    """A catalog that words every message as «message» (the form chosen by the count, for plurals)."""
-
-    def gettext(self, message):
-        return f"«{message}»"
-
-    def ngettext(self, singular, plural, num):
-        return f"«{singular if num == 1 else plural}»"
-
-    ugettext, ungettext = gettext, ngettext
-
-
-MARKED, ENGLISH = Marked(), NullTranslations()
-
-
-@pytest.fixture
-def marked(monkeypatch):
-    """Every message the rules word comes out marked (no app: the rules' own catalog)."""
-    monkeypatch.setattr(words, "_catalog", lambda: MARKED)
 
 
 def _scored_round():
@@ -71,18 +49,16 @@ def test_a_history_sentence_is_worded_by_the_catalog(marked):
     assert text == "««Ben sold «3 cloth» for 11 (5 + 3 + 3)» and a bonus token (1–3)»."
 
 
-def test_the_round_result_is_worded_when_shown_not_when_scored():
+def test_the_round_result_is_worded_when_shown_not_when_scored(request):
     # Scored in English (the cached state is shared by every phone) …
     state = _scored_round()
     result = state.round.result
     assert result.explanation == "Ana wins 18 to 14"
-    # … and read on a phone in another language: the state holds no words of its own.
-    words.use(lambda: MARKED)
-    try:
-        assert result.explanation == "«Ana wins 18 to 14»"
-        assert jaipur.describe(state, {"type": "next_round"}) == "«Round 2 began; Ben starts.»"
-    finally:
-        words.use(lambda: ENGLISH)
+    # … and read on a phone in another language (the stub catalog, installed only now): the state holds no words of
+    # its own.
+    request.getfixturevalue("marked")
+    assert result.explanation == "«Ana wins 18 to 14»"
+    assert jaipur.describe(state, {"type": "next_round"}) == "«Round 2 began; Ben starts.»"
 
 
 def test_the_review_is_worded_by_the_catalog(marked):
@@ -97,16 +73,14 @@ def test_nothing_is_worded_at_import_time():
     # A fresh interpreter with a marking catalog installed before Jaipur is imported: its tables keep their
     # English message ids, worded only where they are shown.
     script = textwrap.dedent("""
-        import gettext
+        import sys
         from companion.rules import words
+        from helpers import Marked
 
-        class Marked(gettext.NullTranslations):
-            def gettext(self, message):
-                return "«" + message + "»"
-            def ngettext(self, singular, plural, num):
-                return "«" + (singular if num == 1 else plural) + "»"
-
-        words.use(lambda: Marked())
+        words.use(Marked)
+        # The modules under test are imported only now, with the catalog in use.
+        assert not [name for name in sys.modules if name.startswith(("companion.rules.jaipur", "companion.views",
+                                                                      "companion.forms"))], sorted(sys.modules)
         from companion.rules import jaipur
         from companion.rules.jaipur import review
         from companion.views import jaipur as views
@@ -118,23 +92,13 @@ def test_nothing_is_worded_at_import_time():
         assert type(SaleForm.player.args[0]).__name__ == "LazyString"
         print("ok", len(texts))
     """)
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=False)
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, check=False,
+                          env={**os.environ, "PYTHONPATH": os.pathsep.join([str(root), str(root / "tests")])})
     assert done.returncode == 0 and done.stdout.startswith("ok"), done.stderr
 
 
 # --- the pages: each phone its own language ----------------------------------------------------------------------
-
-@pytest.fixture
-def german_marked(monkeypatch):
-    """Phones set to German read every message marked; the others read English."""
-
-    def catalog():
-        return MARKED if str(get_locale()) == "de" else ENGLISH
-
-    monkeypatch.setattr(flask_babel, "get_translations", catalog)  # the templates'
-    monkeypatch.setattr(flask_babel.Domain, "get_translations", lambda domain: catalog())  # the forms'
-    monkeypatch.setattr(words, "_catalog", catalog)
-
 
 def _phone(app, language):
     client = app.test_client()
@@ -142,21 +106,23 @@ def _phone(app, language):
     return client
 
 
-def test_one_table_reads_in_each_phones_language(app, german_marked):
+@pytest.mark.marked_by_language  # a German phone reads every message marked "[de]…", an English one English
+def test_one_table_reads_in_each_phones_language(app, marked):
     token = make_table(app, "jaipur", ["Ana", "Ben"], {"bonus": "enter", "first_player": 0})
     english, german = _phone(app, "en"), _phone(app, "de")
     english_page, german_page = english.get(f"/t/{token}").text, german.get(f"/t/{token}").text
-    assert "Goods tokens" in english_page and "«" not in english_page.split("<footer", 1)[0]
-    for marked_words in ("«Goods tokens»", "«Diamonds»", "«Record a sale»", "«3 cards»", "«Camel token»"):
+    assert "Goods tokens" in english_page and "[de]" not in english_page.split("<footer", 1)[0]
+    for marked_words in ("[de]Goods tokens", "[de]Diamonds", "[de]Record a sale", "[de]3 cards", "[de]Camel token"):
         assert marked_words in german_page
     # A refusal on the German phone is worded for it: a form check, then a rule's.
     refused = german.post(f"/t/{token}/jaipur/camels", data={"key": form_key(), "seen": "", "camels_0": "",
                                                               "camels_1": "3"})
-    assert "«Count this player's camels (0 if none).»" in html.unescape(refused.text)
+    assert "[de]Count this player's camels (0 if none)." in html.unescape(refused.text)
     refused = german.post(f"/t/{token}/jaipur/end-round", data={"key": form_key(), "seen": ""})
     refused = german.post(f"/t/{token}/jaipur/end-round", data={"key": form_key(), "seen": ""})
-    assert "«Round %(round)d has ended: enter both camel counts to score it.»" % {"round": 1} in refused.text
+    assert "[de]Round %(round)d has ended: enter both camel counts to score it." % {"round": 1} in refused.text
     # The same table, at the same moment, still reads English on the other phone (its board and actions).
     again = english.get(f"/t/{token}").text
     assert "Count your camels." in again and "Score round 1" in again and "Goods tokens" in again
-    assert not any(word in again for word in ("«Count your camels.»", "«Score round", "«Goods tokens»", "«Camel token»"))
+    assert not any(word in again for word in ("[de]Count your camels.", "[de]Score round", "[de]Goods tokens",
+                                              "[de]Camel token"))

@@ -1,50 +1,24 @@
 """The review in each phone's language: its words go through gettext when shown, its dates and figures through Babel.
 
-The real catalogs are filled later; a stub catalog that marks every message («…») shows which
-words went through it. Dates and figures need no catalog: Babel's locale data words them.
+The real catalogs are filled later; the stub catalog (the ``marked`` fixture) that marks every message («…»)
+shows which words went through it. Dates and figures need no catalog: Babel's locale data words them.
 """
 
 from __future__ import annotations
 
-import gettext
+import os
 import re
 import subprocess
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-import flask_babel
 import pytest
 
 from companion.review import chart, csvfiles, exchange
-from companion.rules import words
 from companion.rules.review import Period, Review, Standing
 from test_review_sessions import CARAMBOUILLE, record_all
 from test_review_views import dated, page_text
-
-
-class Marked(gettext.NullTranslations):
-    """Every message «marked», so a test sees it went through the catalog."""
-
-    def gettext(self, message):
-        return f"«{message}»"
-
-    def ngettext(self, singular, plural, n):
-        return f"«{singular if n == 1 else plural}»"
-
-    ugettext, ungettext = gettext, ngettext
-
-
-@pytest.fixture
-def marked(monkeypatch):
-    """The stub catalog for the rules' words (``companion.rules.words``)."""
-    monkeypatch.setattr(words, "_catalog", Marked)
-
-
-@pytest.fixture
-def marked_pages(monkeypatch):
-    """The stub catalog for every request: templates, forms and the rules' words alike."""
-    monkeypatch.setattr(flask_babel.Domain, "get_translations", lambda self: Marked())
 
 
 def test_import_refusals_are_worded_through_the_catalog(marked):
@@ -67,7 +41,7 @@ def test_chart_and_csv_words_go_through_the_catalog(marked):
     assert "«Hand»,Ana,Ben,«Ana total»,«Ben total»,«Note»" in csvfiles.results_csv(["Ana", "Ben"], review)
 
 
-def test_results_history_players_and_removal_pages_are_worded(app, client, marked_pages):
+def test_results_history_players_and_removal_pages_are_worded(app, client, marked):
     token = record_all(app, *CARAMBOUILLE)
     results = page_text(client.get(f"/t/{token}/results"))
     for message in ("«Final standings»", "««Points» hand by hand»", "«Every entry»", "«Take it with you»",
@@ -101,12 +75,13 @@ def test_dates_and_figures_as_each_phone_writes_them(app, client, language, day,
 def test_no_review_words_are_worded_at_import_time():
     """Imported while a catalog is in use, the review's modules keep their English sources: wording waits for a reader."""
     script = """
-import gettext, sys
+import sys
 from companion.rules import words
-class Marked(gettext.NullTranslations):
-    def gettext(self, message): return "«" + message + "»"
-    def ngettext(self, s, p, n): return "«" + s + "»"
+from helpers import Marked
 words.use(Marked)
+# The modules under test are imported only now, with the catalog in use.
+assert not [name for name in sys.modules if name.startswith(("companion.review", "companion.rules.review",
+                                                              "companion.forms"))], sorted(sys.modules)
 from companion.review import chart, csvfiles, exchange, history, session, stats, words as review_words
 from companion.rules import review
 from companion.forms import review as forms
@@ -117,7 +92,7 @@ print(type(forms.OUT_OF_RANGE).__name__, type(forms.HistoryFilterForm.game.args[
 """
     root = Path(__file__).resolve().parent.parent
     done = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, check=True,
-                          env={"PYTHONPATH": str(root)})
+                          env={"PYTHONPATH": os.pathsep.join([str(root), str(root / "tests")])})
     tables, lazy = done.stdout.splitlines()
     assert "«" not in tables and "Best points" in tables
     assert lazy == "LazyString LazyString"

@@ -1,15 +1,13 @@
 """The shared table speaks each phone's language: its page, the bell, the entries, the refusals, the errors.
 
-The real catalogs are filled later, so a stub catalog stands in for them: it marks every message
-with the language it was asked in ("[fr]Who are you?"), and leaves English alone. A marked text
+The real catalogs are filled later, so a stub catalog stands in for them (the ``marked`` fixture, by language):
+it marks every message with the language it was asked in ("[fr]Who are you?"), and leaves English alone. A marked text
 on a page proves the text went through gettext in that phone's language, at the moment it was shown.
 """
 
 from __future__ import annotations
 
-import flask_babel
 import pytest
-from babel import support
 
 import tinygame
 from companion import entries
@@ -18,31 +16,13 @@ from companion.views import errors
 from helpers import form_key, make_table
 
 
-class Marked(support.NullTranslations):
-    """Every message as "[<language>]message": which language it was worded in shows on the page."""
-
-    def __init__(self, language: str) -> None:
-        super().__init__()
-        self.mark = f"[{language}]"
-
-    def gettext(self, message):
-        return self.mark + message
-
-    def ngettext(self, singular, plural, n):
-        return self.mark + (singular if n == 1 else plural)
-
-    ugettext, ungettext = gettext, ngettext
+# Every message a phone reads is marked with its language ("[fr]…"); English stays English.
+pytestmark = pytest.mark.marked_by_language
 
 
-@pytest.fixture
-def marked(monkeypatch):
-    """Every catalog (templates, forms, the rules' words) replaced by the marking stub; English stays English."""
-    def translations(self):
-        language = str(flask_babel.get_locale() or "en")
-        return support.NullTranslations() if language == "en" else Marked(language)
-
-    monkeypatch.setattr(flask_babel.Domain, "get_translations", translations)
-    # The tiny game words its entries as a real game does.
+@pytest.fixture(autouse=True)
+def tiny_words(monkeypatch):
+    """The tiny game words its entries as a real game does."""
     monkeypatch.setattr(tinygame, "describe", lambda state, event: _(
         "%(name)s scored %(points)d", name=state.players[event["player"]], points=event["points"]))
 

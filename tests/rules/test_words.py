@@ -8,7 +8,6 @@ import re
 import pytest
 
 from companion.rules import RuleError, carambouille, frutti, jaipur
-from companion.rules import words
 from companion.rules.words import N_, _, ngettext
 
 RULES = pathlib.Path(carambouille.__file__).parent.parent
@@ -21,18 +20,8 @@ def test_without_an_app_the_words_are_the_english_source(count, said):
     assert _("100% sure") == "100% sure"  # no placeholders: nothing is formatted
 
 
-class Marked:
-    """A catalog that marks what it words, the way a French one would change it."""
-
-    def gettext(self, message):
-        return "«" + message + "»"
-
-    def ngettext(self, singular, plural, num):
-        return "«" + (singular if num == 1 else plural) + "»"
-
-
-def test_the_rules_word_through_the_catalog_the_app_points_at(monkeypatch):
-    monkeypatch.setattr(words, "_catalog", lambda: Marked())
+def test_the_rules_word_through_the_catalog_the_app_points_at(marked):
+    # The stub catalog marks what it words, the way a French one would change it.
     assert _("%(name)s wins", name="Ana") == "«Ana wins»"
     assert ngettext("%(num)d seal", "%(num)d seals", 2) == "«2 seals»"
     assert N_("Illusion") == "Illusion"  # only marked: worded where it is shown
