@@ -34,7 +34,7 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/activate
 # Every message of the source into messages.pot, then into each language's catalog (new ones
 # untranslated; nothing guessed). Translate the empty entries; `make test` says what is missing.
 translations: $(VENV)/.installed
-	$(BIN)/pybabel -q extract -F babel.cfg -k _l -c "Translators:" --add-location=file --sort-by-file \
+	$(BIN)/pybabel -q extract -F babel.cfg -k _l -k N_plural:1,2 -c "Translators:" --add-location=file --sort-by-file \
 		--project=companion -o companion/translations/messages.pot .
 	$(BIN)/pybabel -q update -i companion/translations/messages.pot -d companion/translations \
 		--no-fuzzy-matching --ignore-obsolete

@@ -18,7 +18,8 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
-KEYWORDS = {**DEFAULT_KEYWORDS, "_l": None}
+# ``N_plural("%(num)d seal", "%(num)d seals")`` marks a plural pair kept in a table (``rules.words``).
+KEYWORDS = {**DEFAULT_KEYWORDS, "_l": None, "N_plural": (1, 2)}
 # A named placeholder and its conversion: "%(num)d", "%(name)s". "%%" is a percent sign.
 PLACEHOLDER = re.compile(r"%\((\w+)\)[-#0 +]*\d*(?:\.\d+)?([diouxXeEfFgGcrsa])")
 

@@ -10,9 +10,7 @@ is shown as the game gave it, in the plainest sentence that holds it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from ..rules.words import N_, _, ngettext
+from ..rules.words import N_, N_plural, _, ngettext
 
 HAND, ROUND, ENTRY = N_("Hand"), N_("Round"), N_("Entry")
 
@@ -32,98 +30,115 @@ def period(name: str) -> str:
     return _(name)
 
 
-_LABEL: dict[str, Callable[[int], str]] = {
-    HAND: lambda number: _("Hand %(number)d", number=number),
-    ROUND: lambda number: _("Round %(number)d", number=number),
-    ENTRY: lambda number: _("Entry %(number)d", number=number),
+# Each sentence below, per period: worded where shown. A period this module does not know (a new game)
+# takes the Entry sentence, except in ``label``, which names it as the game gave it.
+
+LABELS = {HAND: N_("Hand %(number)d"), ROUND: N_("Round %(number)d"), ENTRY: N_("Entry %(number)d")}
+
+COUNTS = {
+    HAND: N_plural("%(num)d hand", "%(num)d hands"),
+    ROUND: N_plural("%(num)d round", "%(num)d rounds"),
+    ENTRY: N_plural("%(num)d entry", "%(num)d entries"),
 }
+
+BY_PERIOD = {
+    # Translators: %(what)s is what the chart adds up: "Points" or "Money".
+    HAND: N_("%(what)s hand by hand"),
+    # Translators: %(what)s is what the chart adds up: "Points" or "Money".
+    ROUND: N_("%(what)s round by round"),
+    # Translators: %(what)s is what the chart adds up: "Points" or "Money".
+    ENTRY: N_("%(what)s entry by entry"),
+}
+
+PER_PERIOD = {
+    # Translators: %(what)s is what the table adds up: "Points" or "Money".
+    HAND: N_("%(what)s per hand, running total below each"),
+    # Translators: %(what)s is what the table adds up: "Points" or "Money".
+    ROUND: N_("%(what)s per round, running total below each"),
+    # Translators: %(what)s is what the table adds up: "Points" or "Money".
+    ENTRY: N_("%(what)s per entry, running total below each"),
+}
+
+AFTER_EACH = {
+    # Translators: the chart's title; %(what)s is "Points" or "Money".
+    HAND: N_("%(what)s after each hand"),
+    # Translators: the chart's title; %(what)s is "Points" or "Money".
+    ROUND: N_("%(what)s after each round"),
+    # Translators: the chart's title; %(what)s is "Points" or "Money".
+    ENTRY: N_("%(what)s after each entry"),
+}
+
+NOTHING_YET = {
+    HAND: N_("Nothing has been scored yet: the chart appears after the first hand."),
+    ROUND: N_("Nothing has been scored yet: the chart appears after the first round."),
+    ENTRY: N_("Nothing has been scored yet: the chart appears after the first entry."),
+}
+
+CSV_LINKS = {
+    HAND: N_("Standings and hands (CSV)"),
+    ROUND: N_("Standings and rounds (CSV)"),
+    ENTRY: N_("Standings and entries (CSV)"),
+}
+
+# The word after a score in the standings, by the review's score_name: a plural pair where it counts.
+UNITS = {
+    # Translators: after a score in the standings ("120 points"); the number is shown before it.
+    "Points": N_plural("point", "points"),
+    # Translators: after a number of seals of excellence in the standings ("2 seals").
+    "Seals": N_plural("seal", "seals"),
+}
+UNIT_WORDS = {
+    # Translators: after an amount in the standings ("330 money"): what a Frutti di Mare player earned.
+    "Money": N_("money"),
+}
+
+
+def _for(table: dict[str, str], name: str) -> str:
+    return table.get(name, table[ENTRY])
 
 
 def label(name: str, number: int) -> str:
     """ "Hand 3", "Round 2"."""
-    if name in _LABEL:
-        return _LABEL[name](number)
+    if name in LABELS:
+        return _(LABELS[name], number=number)
     return _("%(period)s %(number)d", period=name, number=number)
 
 
 def count(name: str, number: int) -> str:
     """ "5 hands", "1 round"."""
-    if name == HAND:
-        return ngettext("%(num)d hand", "%(num)d hands", number)
-    if name == ROUND:
-        return ngettext("%(num)d round", "%(num)d rounds", number)
-    return ngettext("%(num)d entry", "%(num)d entries", number)
+    return ngettext(*COUNTS.get(name, COUNTS[ENTRY]), number)
 
 
 def by_period(name: str, what: str) -> str:
     """The breakdown's heading: "Points hand by hand"."""
-    what = quantity(what)
-    if name == HAND:
-        # Translators: %(what)s is what the chart adds up: "Points" or "Money".
-        return _("%(what)s hand by hand", what=what)
-    if name == ROUND:
-        # Translators: %(what)s is what the chart adds up: "Points" or "Money".
-        return _("%(what)s round by round", what=what)
-    # Translators: %(what)s is what the chart adds up: "Points" or "Money".
-    return _("%(what)s entry by entry", what=what)
+    return _(_for(BY_PERIOD, name), what=quantity(what))
 
 
 def per_period(name: str, what: str) -> str:
     """The breakdown table's caption."""
-    what = quantity(what)
-    if name == HAND:
-        # Translators: %(what)s is what the table adds up: "Points" or "Money".
-        return _("%(what)s per hand, running total below each", what=what)
-    if name == ROUND:
-        # Translators: %(what)s is what the table adds up: "Points" or "Money".
-        return _("%(what)s per round, running total below each", what=what)
-    # Translators: %(what)s is what the table adds up: "Points" or "Money".
-    return _("%(what)s per entry, running total below each", what=what)
+    return _(_for(PER_PERIOD, name), what=quantity(what))
 
 
 def after_each(name: str, what: str) -> str:
     """The chart's title: "Points after each hand"."""
-    what = quantity(what)
-    if name == HAND:
-        # Translators: the chart's title; %(what)s is "Points" or "Money".
-        return _("%(what)s after each hand", what=what)
-    if name == ROUND:
-        # Translators: the chart's title; %(what)s is "Points" or "Money".
-        return _("%(what)s after each round", what=what)
-    # Translators: the chart's title; %(what)s is "Points" or "Money".
-    return _("%(what)s after each entry", what=what)
+    return _(_for(AFTER_EACH, name), what=quantity(what))
 
 
 def nothing_yet(name: str) -> str:
     """Said instead of the chart before the first period is scored."""
-    if name == HAND:
-        return _("Nothing has been scored yet: the chart appears after the first hand.")
-    if name == ROUND:
-        return _("Nothing has been scored yet: the chart appears after the first round.")
-    return _("Nothing has been scored yet: the chart appears after the first entry.")
+    return _(_for(NOTHING_YET, name))
 
 
 def csv_link(name: str) -> str:
     """The link to the results CSV."""
-    if name == HAND:
-        return _("Standings and hands (CSV)")
-    if name == ROUND:
-        return _("Standings and rounds (CSV)")
-    return _("Standings and entries (CSV)")
+    return _(_for(CSV_LINKS, name))
 
 
 def unit(name: str, number: int) -> str:
     """The word after a score in the standings: "120 points", "1 seal"."""
-    if name == "Points":
-        # Translators: after a score in the standings ("120 points"); the number is shown before it.
-        return ngettext("point", "points", number)
-    if name == "Seals":
-        # Translators: after a number of seals of excellence in the standings ("2 seals").
-        return ngettext("seal", "seals", number)
-    if name == "Money":
-        # Translators: after an amount in the standings ("330 money"): what a Frutti di Mare player earned.
-        return _("money")
-    return _(name)
+    if name in UNITS:
+        return ngettext(*UNITS[name], number)
+    return _(UNIT_WORDS.get(name, name))
 
 
 def played(session_name: str) -> str:

@@ -7,7 +7,8 @@ of the phone that asked. Without an app (the rules' own tests), every message is
 
 The message ids are the English sentences; their placeholders are named (``%(name)s``), so that a
 language may put them in another order. ``N_`` only marks a word for extraction, for tables of names
-kept at module level: they are worded where they are shown (``_(CARD_NAMES[card])``).
+kept at module level: they are worded where they are shown (``_(CARD_NAMES[card])``); ``N_plural``
+does the same for a singular and plural pair (``ngettext(*GOODS_SOLD[good], cards)``).
 """
 
 from __future__ import annotations
@@ -43,3 +44,8 @@ def ngettext(singular: str, plural: str, num: int, **params: object) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogs without wording it yet: it is worded where it is shown."""
     return message
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a singular and plural pair for the catalogs without wording it: ``ngettext(*pair, num)`` words it."""
+    return singular, plural

@@ -44,17 +44,20 @@ def read_card(value: object, field: str = "card") -> str:
     return value
 
 
+# Where the hand stands in each phase ("%(trader)s": the First Trader); worded by ``situation``.
+SITUATIONS = {
+    # Translators: where a hand stands, ending a refusal: "Selling happens in the sales phase; now …".
+    OPENING: N_("%(trader)s has not rung the bell to open the market yet"),
+    MARKET: N_("the market is open (exchange phase)"),
+    SALES: N_("it is the sales phase"),
+    DEAL: N_("the hand is over and %(trader)s deals the next one"),
+    OVER: N_("the last hand is over: the game can be ended"),
+}
+
+
 def situation(state: State) -> str:
     """Where the hand stands, in words, for the refusals."""
-    trader = state.players[state.first_trader]
-    return {
-        # Translators: where a hand stands, ending a refusal: "Selling happens in the sales phase; now …".
-        OPENING: lambda: _("%(trader)s has not rung the bell to open the market yet", trader=trader),
-        MARKET: lambda: _("the market is open (exchange phase)"),
-        SALES: lambda: _("it is the sales phase"),
-        DEAL: lambda: _("the hand is over and %(trader)s deals the next one", trader=trader),
-        OVER: lambda: _("the last hand is over: the game can be ended"),
-    }[state.phase]()
+    return _(SITUATIONS[state.phase], trader=state.players[state.first_trader])
 
 
 # What may only happen in one phase, and the refusal outside it ("%(situation)s": where the hand stands now).

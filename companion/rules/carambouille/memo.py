@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from companion.rules import RuleError
-from companion.rules.words import N_, _, ngettext
+from companion.rules.words import N_, N_plural, _, ngettext
 
 
 @dataclass(frozen=True)
@@ -30,7 +30,7 @@ class Product:
 
     def word(self, count: int) -> str:
         """The name for ``count`` cards, without the number: "truffle", "truffles", in the reader's language."""
-        return _WORDS[self.slug](count)
+        return ngettext(*_WORDS[self.slug], count)
 
     def label(self) -> str:
         """The product as the memo card names it, in the reader's language: "truffles", "cheese"."""
@@ -40,26 +40,26 @@ class Product:
 
 # Each product's word for one card and for several (in a table of its own: a word is plural by its count).
 _WORDS = {
-    "onions": lambda n: ngettext("onion", "onions", n),
-    "garlic": lambda n: ngettext("garlic", "garlic", n),
-    "herbs": lambda n: ngettext("herb", "herbs", n),
-    "tomatoes": lambda n: ngettext("tomato", "tomatoes", n),
-    "sweet_peppers": lambda n: ngettext("sweet pepper", "sweet peppers", n),
-    "aubergines": lambda n: ngettext("aubergine", "aubergines", n),
-    "lemons": lambda n: ngettext("lemon", "lemons", n),
-    "hot_peppers": lambda n: ngettext("hot pepper", "hot peppers", n),
-    "lavender": lambda n: ngettext("lavender", "lavender", n),
-    "cheese": lambda n: ngettext("cheese", "cheese", n),
-    "sausage": lambda n: ngettext("sausage", "sausage", n),
-    "wine": lambda n: ngettext("wine", "wine", n),
-    "ham": lambda n: ngettext("ham", "ham", n),
-    "hens": lambda n: ngettext("hen", "hens", n),
-    "rabbits": lambda n: ngettext("rabbit", "rabbits", n),
-    "olive_oil": lambda n: ngettext("olive oil", "olive oil", n),
-    "fabric": lambda n: ngettext("fabric", "fabric", n),
-    "foie_gras": lambda n: ngettext("foie gras", "foie gras", n),
-    "truffles": lambda n: ngettext("truffle", "truffles", n),
-    "saffron": lambda n: ngettext("saffron", "saffron", n),
+    "onions": N_plural("onion", "onions"),
+    "garlic": N_plural("garlic", "garlic"),
+    "herbs": N_plural("herb", "herbs"),
+    "tomatoes": N_plural("tomato", "tomatoes"),
+    "sweet_peppers": N_plural("sweet pepper", "sweet peppers"),
+    "aubergines": N_plural("aubergine", "aubergines"),
+    "lemons": N_plural("lemon", "lemons"),
+    "hot_peppers": N_plural("hot pepper", "hot peppers"),
+    "lavender": N_plural("lavender", "lavender"),
+    "cheese": N_plural("cheese", "cheese"),
+    "sausage": N_plural("sausage", "sausage"),
+    "wine": N_plural("wine", "wine"),
+    "ham": N_plural("ham", "ham"),
+    "hens": N_plural("hen", "hens"),
+    "rabbits": N_plural("rabbit", "rabbits"),
+    "olive_oil": N_plural("olive oil", "olive oil"),
+    "fabric": N_plural("fabric", "fabric"),
+    "foie_gras": N_plural("foie gras", "foie gras"),
+    "truffles": N_plural("truffle", "truffles"),
+    "saffron": N_plural("saffron", "saffron"),
 }
 
 # The name of one card, where it differs from the product's name.

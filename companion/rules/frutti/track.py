@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.rules import RuleError
-from companion.rules.words import N_, _, ngettext
+from companion.rules.words import N_, N_plural, _, ngettext
 
 STALLS = (0, 10, 20, 30, 50)
 SEAFOOD = ("shrimp", "sea_urchins", "oysters", "octopus", "mussels")
@@ -33,6 +33,14 @@ PLURAL = {
     "oysters": N_("oysters"),
     "octopus": N_("octopus"),
     "mussels": N_("mussels"),
+}
+# A number of cards of one seafood: "1 sea urchin", "2 sea urchins"; worded by ``seafood_cards``.
+SEAFOOD_CARDS = {
+    "shrimp": N_plural("%(num)d shrimp", "%(num)d shrimp"),
+    "sea_urchins": N_plural("%(num)d sea urchin", "%(num)d sea urchins"),
+    "oysters": N_plural("%(num)d oyster", "%(num)d oysters"),
+    "octopus": N_plural("%(num)d octopus", "%(num)d octopus"),
+    "mussels": N_plural("%(num)d mussel", "%(num)d mussels"),
 }
 
 Track = tuple[str, ...]
@@ -58,15 +66,7 @@ def cards_name(seafood: str) -> str:
 
 def seafood_cards(seafood: str, count: int) -> str:
     """A number of cards of one seafood in words: "1 sea urchin", "2 sea urchins"."""
-    if seafood == "shrimp":
-        return ngettext("%(num)d shrimp", "%(num)d shrimp", count)
-    if seafood == "sea_urchins":
-        return ngettext("%(num)d sea urchin", "%(num)d sea urchins", count)
-    if seafood == "oysters":
-        return ngettext("%(num)d oyster", "%(num)d oysters", count)
-    if seafood == "octopus":
-        return ngettext("%(num)d octopus", "%(num)d octopus", count)
-    return ngettext("%(num)d mussel", "%(num)d mussels", count)
+    return ngettext(*SEAFOOD_CARDS[seafood], count)
 
 
 def joined(items: Sequence[str]) -> str:

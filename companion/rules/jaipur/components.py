@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from ..words import N_, ngettext
+from ..words import N_, N_plural, ngettext
 
 # The six goods, in the order the tokens lie on the table (most precious first).
 GOODS: tuple[str, ...] = ("diamonds", "gold", "silver", "cloth", "spice", "leather")
@@ -30,6 +30,19 @@ GOODS_WORDS = MappingProxyType(
         "cloth": N_("cloth"),
         "spice": N_("spice"),
         "leather": N_("leather"),
+    }
+)
+
+# A number of cards of each good inside a sentence ("3 diamonds", "1 cloth"); worded by ``goods_sold``.
+# One message per good, so that each language can give each its own plural.
+GOODS_SOLD = MappingProxyType(
+    {
+        "diamonds": N_plural("%(num)d diamond", "%(num)d diamonds"),
+        "gold": N_plural("%(num)d gold", "%(num)d gold"),
+        "silver": N_plural("%(num)d silver", "%(num)d silver"),
+        "cloth": N_plural("%(num)d cloth", "%(num)d cloth"),
+        "spice": N_plural("%(num)d spice", "%(num)d spice"),
+        "leather": N_plural("%(num)d leather", "%(num)d leather"),
     }
 )
 
@@ -98,18 +111,6 @@ def bonus_pile_for(cards: int) -> int | None:
     return min(cards, 5)
 
 
-
 def goods_sold(good: str, cards: int) -> str:
     """``cards`` cards of ``good`` in the reader's language, inside a sentence: "3 diamonds", "1 cloth"."""
-    # One message per good, so that each language can give each its own plural.
-    if good == "diamonds":
-        return ngettext("%(num)d diamond", "%(num)d diamonds", cards)
-    if good == "gold":
-        return ngettext("%(num)d gold", "%(num)d gold", cards)
-    if good == "silver":
-        return ngettext("%(num)d silver", "%(num)d silver", cards)
-    if good == "cloth":
-        return ngettext("%(num)d cloth", "%(num)d cloth", cards)
-    if good == "spice":
-        return ngettext("%(num)d spice", "%(num)d spice", cards)
-    return ngettext("%(num)d leather", "%(num)d leather", cards)
+    return ngettext(*GOODS_SOLD[good], cards)
