@@ -9,7 +9,7 @@ and German on another at the same moment; the kept renderings of a table are kep
 from __future__ import annotations
 
 from babel import numbers
-from flask import Flask, has_request_context, request
+from flask import Flask, g, has_request_context, request
 from flask_babel import Babel, LazyString, get_locale, get_translations
 
 from .rules import words
@@ -55,6 +55,22 @@ def language() -> str:
     return str(get_locale() or DEFAULT)
 
 
+def catalog():
+    """The catalog of the request's language, looked up once per request.
+
+    Flask-Babel looks it up afresh on every message (~30 µs), and a table page words about 200;
+    the lookup is kept in ``g`` with the language it was made for, so ``force_locale`` (an entry
+    worded in every language) still gets the catalog of the language it forces.
+    """
+    if not g:
+        return get_translations()
+    locale = get_locale()
+    kept = g.get("_catalog")
+    if kept is None or kept[0] is not locale:
+        kept = g._catalog = (locale, get_translations())
+    return kept[1]
+
+
 def number(value: int | float) -> str:
     """A number as the reader's language writes it: 1,250 / 1 250 / 1.250."""
     return numbers.format_decimal(value, locale=get_locale() or DEFAULT)
@@ -63,7 +79,15 @@ def number(value: int | float) -> str:
 def init_app(app: Flask) -> None:
     """Flask-Babel with the catalogs in ``companion/translations``; the rules word through it too."""
     babel.init_app(app, locale_selector=select_language, default_translation_directories="translations")
-    words.use(get_translations)
+    words.use(catalog)
+    # The templates' _ and ngettext (Flask-Babel installs the same, looking the catalog up each time).
+    app.jinja_env.install_gettext_callables(
+        gettext=lambda message: catalog().ugettext(message),
+        ngettext=lambda singular, plural, n: catalog().ungettext(singular, plural, n),
+        pgettext=lambda context, message: catalog().upgettext(context, message),
+        npgettext=lambda context, singular, plural, n: catalog().unpgettext(context, singular, plural, n),
+        newstyle=True,
+    )
     app.jinja_env.globals.update(languages=LANGUAGES, language=language)
     # Flask-Babel adds dateformat, datetimeformat, …; ``number`` is the one the pages use for figures.
     app.jinja_env.filters.update(number=number)
