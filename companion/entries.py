@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 import sqlalchemy as sa
 from flask import current_app
@@ -53,10 +53,11 @@ class StateCache:
         self._words: dict[int, dict[str, dict[int, str]]] = {}
         self._lock = threading.Lock()
 
-    def words(self, table_id: int, language: str) -> dict[int, str]:
-        """The sentences kept for the table's entries in ``language``, by entry number (a copy)."""
+    def words(self, table_id: int, language: str, seqs: Iterable[int]) -> dict[int, str]:
+        """The sentences kept in ``language`` for the entries ``seqs`` of the table (those it has)."""
         with self._lock:
-            return dict(self._words.get(table_id, {}).get(language, {}))
+            kept = self._words.get(table_id, {}).get(language, {})
+            return {seq: kept[seq] for seq in seqs if seq in kept}
 
     def put_words(self, table_id: int, language: str, words: dict[int, str]) -> None:
         """Keep more sentences of the table's entries in ``language``."""

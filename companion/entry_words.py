@@ -57,9 +57,10 @@ def sentences(table: Table, rows: Iterable[Entry]) -> dict[int, str]:
     """The sentences of ``rows`` in the reader's language, by entry number."""
     rows = list(rows)
     language = _language()
-    known = entries.cache.words(table.id, language)
     needed = {row.seq for row in rows if entries.is_game_entry(row)}
     needed |= {row.event.get("entry") for row in rows if row.type == entries.VOID}
+    # Only the sentences asked for: a page shows a few of a long log's.
+    known = entries.cache.words(table.id, language, needed)
     if not needed <= known.keys():
         worded = _word_log(table)
         entries.cache.put_words(table.id, language, worded)
@@ -90,4 +91,4 @@ def sentence(table: Table, row: Entry) -> str:
 
 def kept_sentence(table: Table, row: Entry) -> str:
     """The entry's sentence in the reader's language if it was worded already, else its kept summary (no reads)."""
-    return entries.cache.words(table.id, _language()).get(row.seq, row.summary)
+    return entries.cache.words(table.id, _language(), (row.seq,)).get(row.seq, row.summary)
