@@ -32,9 +32,6 @@ def _(message: str, **params: object) -> str:
     return text % params if params else text
 
 
-gettext = _
-
-
 def ngettext(singular: str, plural: str, num: int, **params: object) -> str:
     """The form for ``num`` in the reader's language ("1 seal", "2 seals"); ``%(num)d`` is the count."""
     params.setdefault("num", num)
