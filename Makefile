@@ -38,16 +38,16 @@ translations: $(VENV)/.installed
 		--project=companion -o companion/translations/messages.pot .
 	$(BIN)/pybabel -q update -i companion/translations/messages.pot -d companion/translations \
 		--no-fuzzy-matching --ignore-obsolete
-	$(BIN)/python -m companion.catalogs english
+	$(BIN)/python -m companion.i18n.catalogs english
 	$(MAKE) $(COMPILED)
 	@# What is left to translate (make test fails on the same list).
-	-$(BIN)/python -m companion.catalogs check
+	-$(BIN)/python -m companion.i18n.catalogs check
 
 migrate: $(VENV)/.installed $(COMPILED)
 	$(BIN)/flask db upgrade
 
 run: migrate
-	$(BIN)/gunicorn --config python:companion.gunicorn_conf --bind $(HOST):$(PORT) --workers $(WORKERS) wsgi:app
+	$(BIN)/gunicorn --config python:companion.server.gunicorn_conf --bind $(HOST):$(PORT) --workers $(WORKERS) wsgi:app
 
 # With TEST_POSTGRES_URL set (as .ci/run does), every database-touching test runs a second time on PostgreSQL
 # (not the pure rules, and not the read-only SQLite file faults, which are about SQLite files).

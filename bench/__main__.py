@@ -2,7 +2,7 @@
 
 SQLite always; PostgreSQL too when BENCH_POSTGRES_URL names a server (a
 scratch database is created on it and dropped after). gunicorn runs with the
-settings of `make run` (companion.gunicorn_conf, 4 workers). Every figure is
+settings of `make run` (companion.server.gunicorn_conf, 4 workers). Every figure is
 the median of RUNS runs, and compared with the bare route measured in the
 same run. Options: --quick (short runs, for trying the bench itself),
 --night-seconds N, --only sqlite|postgresql, --no-lighthouse, --json FILE.
@@ -86,7 +86,7 @@ def start_gunicorn(database_url: str, folder: Path, extra: dict | None = None) -
     port = free_port()
     with (folder / "gunicorn.log").open("ab") as output:
         process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "--config", "python:companion.gunicorn_conf",
+            [sys.executable, "-m", "gunicorn", "--config", "python:companion.server.gunicorn_conf",
              "--bind", f"127.0.0.1:{port}", "--workers", str(WORKERS), "bench.wsgi:app"],
             cwd=ROOT, env=environment(database_url, extra), stdout=output, stderr=subprocess.STDOUT,
             start_new_session=True)
@@ -113,7 +113,7 @@ def stop_gunicorn(process: subprocess.Popen) -> None:
 # --- the tables measured -----------------------------------------------------------
 
 def build_tables(database_url: str, night_tables: int) -> dict:
-    """The long game, 10- and 1,000-entry tables, and the night's tables, through companion.entries.record."""
+    """The long game, 10- and 1,000-entry tables, and the night's tables, through companion.table.recording.record."""
     from companion import create_app
     from companion.extensions import db
 

@@ -1,10 +1,10 @@
-"""Long games built entry by entry through companion.entries.record, with real Carambouille events."""
+"""Long games built entry by entry through companion.table.recording.record, with real Carambouille events."""
 
 from __future__ import annotations
 
 import random
 
-from companion import entries
+from companion.table import recording as entries
 from companion.extensions import db
 from companion.models import Seat, Table
 from companion.rules import carambouille

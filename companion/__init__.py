@@ -34,11 +34,13 @@ def create_app(test_config: dict | None = None) -> Flask:
     migrate.init_app(app, db, directory=os.path.join(os.path.dirname(__file__), "migrations"))
     csrf.init_app(app)
 
-    from . import database, i18n, live_read, regions, security, templating
+    from . import database, i18n
+    from .live import heads, regions
+    from .web import security, templating
 
     i18n.init_app(app)
     database.init_app(app)
-    live_read.init_app(app)
+    heads.init_app(app)
     regions.init_app(app)
     security.init_app(app)
     templating.init_app(app)

@@ -38,17 +38,17 @@ def defaults(app: Flask) -> dict:
         "PROXY_FIX": 0,
         "TRUSTED_PROXIES": "127.0.0.1, ::1",
         "STATE_CACHE_TABLES": 512,
-        # Rendered table regions kept per worker (companion/regions.py): a table page is 20-60 KB.
+        # Rendered table regions kept per worker (companion/live/regions.py): a table page is 20-60 KB.
         "REGION_CACHE_SIZE": 512,
         # A session nobody has recorded anything at for this long, and not finished, is called
         # abandoned in the history (which can leave such sessions out).
         "ABANDONED_AFTER_HOURS": 24,
         # PostgreSQL only: keep table heads between the changes the database announces
-        # (companion/head_board.py). Turn off behind a pooler that cannot LISTEN (PgBouncer's
+        # (companion/live/board.py). Turn off behind a pooler that cannot LISTEN (PgBouncer's
         # transaction mode): every poll then reads the row.
         "HEAD_BOARD": True,
         # The address phones open, printed by `make run` and encoded in the join link and QR code
-        # (companion/hosting.py). None: this machine's LAN address when opened as localhost, else
+        # (companion/server/hosting.py). None: this machine's LAN address when opened as localhost, else
         # the request's own URL root.
         "PUBLIC_URL": None,
     }

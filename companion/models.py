@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
-from .head_board import TRIGGER_DDL
+from .live.board import TRIGGER_DDL
 
 # No 0/O, 1/I/L: a join code is read aloud across a table and typed on a phone.
 JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -53,7 +53,7 @@ class Table(db.Model):
     # The number of the newest entry: the table's version, compared by the live
     # poll, and the row every writer locks to put entries in one order.
     last_seq: Mapped[int] = mapped_column(default=0)
-    # The bell's schedule (companion/bell.py): the entry that opened the market
+    # The bell's schedule (companion/table/bell.py): the entry that opened the market
     # or started the timer, its public closing plan, and the moment the server
     # closes it. bell_due_at may be a hidden random moment: it never leaves
     # the server; the live poll reads it in its one-row query and fires it.
@@ -76,7 +76,7 @@ class Table(db.Model):
         return self.status == "finished"
 
 
-# On PostgreSQL every change to a table's row is announced to the workers (companion/head_board.py);
+# On PostgreSQL every change to a table's row is announced to the workers (companion/live/board.py);
 # the migration creates the same trigger for a database made by `flask db upgrade`.
 for _statement in TRIGGER_DDL:
     sa.event.listen(Table.__table__, "after_create", sa.DDL(_statement).execute_if(dialect="postgresql"))
@@ -121,7 +121,7 @@ class Entry(db.Model):
 class RateCount(db.Model):
     """How many times one client did one limited thing (a wrong join code, an import…) in one window of time.
 
-    One row per kind, client and window, counted up atomically (companion/limits.py); rows of
+    One row per kind, client and window, counted up atomically (companion/web/limits.py); rows of
     past windows are deleted as new ones are counted.
     """
 

@@ -7,8 +7,9 @@ import pytest
 from babel import support
 from hypothesis import settings
 
-from companion import create_app, live_read
-from companion.entries import cache
+from companion import create_app
+from companion.live import heads
+from companion.table.recording import cache
 from companion.extensions import db
 from companion.rules import GAMES, words
 
@@ -36,7 +37,7 @@ def app(tmp_path, tiny):
         db.create_all()
     cache.clear()
     yield app
-    if reader := live_read.of(app):
+    if reader := heads.of(app):
         reader.close()
     with app.app_context():
         db.session.remove()

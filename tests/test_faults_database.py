@@ -7,7 +7,7 @@ import sqlalchemy as sa
 from sqlalchemy.exc import OperationalError
 
 from companion import create_app
-from companion.entries import cache
+from companion.table.recording import cache
 from companion.extensions import db
 from companion.models import Entry, Table
 from helpers import form_key, make_table

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import sqlalchemy as sa
 
-from companion import entries
+from companion.table import recording as entries
 from companion.extensions import db
 from companion.models import Table
 from helpers import form_key, make_table

@@ -17,7 +17,7 @@ import pytest
 import sqlalchemy as sa
 
 from companion import create_app
-from companion.entries import cache
+from companion.table.recording import cache
 from companion.extensions import db
 from companion.models import Entry
 from helpers import form_key, make_table

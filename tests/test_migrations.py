@@ -25,7 +25,7 @@ def test_upgrade_from_nothing_creates_the_schema_the_models_expect(tmp_path):
         with db.engine.connect() as connection:
             differences = compare_metadata(MigrationContext.configure(connection), db.metadata)
         assert differences == []
-        # Every change to a table's row is announced on PostgreSQL (companion/head_board.py); SQLite has no such thing.
+        # Every change to a table's row is announced on PostgreSQL (companion/live/board.py); SQLite has no such thing.
         if db.engine.dialect.name == "postgresql":
             with db.engine.connect() as connection:
                 assert connection.scalar(sa.text("SELECT count(*) FROM pg_trigger WHERE tgname = 'tables_changed'")) == 1

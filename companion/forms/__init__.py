@@ -12,7 +12,8 @@ from flask_wtf import FlaskForm
 from wtforms import FieldList, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp, ValidationError
 
-from .. import names, regions
+from ..inputs import names
+from ..live import regions
 from ..i18n import LANGUAGES
 from ..rules.words import _, ngettext
 from .fields import IntegerField
@@ -62,7 +63,7 @@ name_key = names.key
 
 
 def clean_name(raw: str | None) -> str:
-    """A player name as kept: NFC, no invisible format characters, single spaces (``companion.names``)."""
+    """A player name as kept: NFC, no invisible format characters, single spaces (``companion.inputs.names``)."""
     return names.clean(raw)
 
 

@@ -10,7 +10,7 @@ from flask_wtf.file import FileField, FileRequired
 from wtforms import DateField, SelectField, StringField
 from wtforms.validators import Length, Optional, ValidationError
 
-from .. import bounds
+from ..inputs import bounds
 from ..rules.words import _
 from . import NAME_LENGTH, ActionForm, clean_name
 

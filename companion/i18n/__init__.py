@@ -12,7 +12,7 @@ from babel import numbers
 from flask import Flask, g, has_request_context, request
 from flask_babel import Babel, LazyString, get_locale, get_translations
 
-from .rules import words
+from ..rules import words
 
 # In each language's own words: a phone that cannot read the current one still finds its own.
 LANGUAGES = {"en": "English", "fr": "Français", "de": "Deutsch", "it": "Italiano"}

@@ -1,6 +1,6 @@
 """The catalogs stay whole: every message of the source, translated, in every language, placeholders kept.
 
-``python -m companion.catalogs check`` prints what is missing (``make translations`` runs it after
+``python -m companion.i18n.catalogs check`` prints what is missing (``make translations`` runs it after
 updating the catalogs; ``tests/test_catalogs.py`` fails on the same list). ``english`` fills the
 English catalog from the source, whose message ids are its English sentences.
 """
@@ -16,8 +16,8 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po, write_po
 
-ROOT = Path(__file__).resolve().parent.parent
-TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+ROOT = Path(__file__).resolve().parents[2]
+TRANSLATIONS = Path(__file__).resolve().parents[1] / "translations"
 # ``N_plural("%(num)d seal", "%(num)d seals")`` marks a plural pair kept in a table (``rules.words``).
 KEYWORDS = {**DEFAULT_KEYWORDS, "_l": None, "N_plural": (1, 2)}
 # A named placeholder and its conversion: "%(num)d", "%(name)s". "%%" is a percent sign.

@@ -6,7 +6,7 @@ of SQLAlchemy's pool and executing through the ORM cost more than the rest of su
 (docs/performance.md), so each thread keeps one plain DBAPI connection, in autocommit mode (one
 round trip, no transaction left open), for this read alone. A connection that fails is dropped and
 the request takes the ordinary path, which reconnects or answers 503. On PostgreSQL the heads read
-are kept until the database says their table changed (``companion.head_board``).
+are kept until the database says their table changed (``companion.live.board``).
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from typing import Any, NamedTuple
 import sqlalchemy as sa
 from flask import Flask, current_app
 
-from .extensions import db
-from .head_board import HeadBoard
-from .models import Table
+from ..extensions import db
+from .board import HeadBoard
+from ..models import Table
 
 
 class Head(NamedTuple):
@@ -60,7 +60,7 @@ class LiveRead:
             self._positional = compiled.positional
         # SQLite hands back moments and JSON as text: SQLAlchemy's own conversion for each column.
         self._convert = [column.type.dialect_impl(dialect).result_processor(dialect, None) for column in COLUMNS]
-        # PostgreSQL says when a table changes: heads are kept between changes (companion/head_board.py).
+        # PostgreSQL says when a table changes: heads are kept between changes (companion/live/board.py).
         self.board = HeadBoard(engine) if board and dialect.name == "postgresql" else None
 
     def _connection(self):

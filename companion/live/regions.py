@@ -3,7 +3,7 @@
 Between two entries a table looks the same to every phone in the same seat, but for a few values that
 belong to one answer: the CSRF token, each form's idempotency key, the server's clock. A region is
 rendered once with a marker in place of each of those and filled in for every answer. Markers are made
-of NUL characters, which never come from a player: ``companion.security`` refuses them in any request.
+of NUL characters, which never come from a player: ``companion.web.security`` refuses them in any request.
 """
 
 from __future__ import annotations

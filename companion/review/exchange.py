@@ -4,7 +4,7 @@ The file (format ``table-companion-session``, version 1; see docs/review.md)
 holds the game, players, options, times and every entry in order — game
 events in the vocabulary of ``docs/events.md`` and the entries about
 the table (``void``, ``reopen``, ``close``, the bell's timer). An import
-checks every entry as ``companion.entries`` would have when it was
+checks every entry as ``companion.table.recording`` would have when it was
 recorded, and writes nothing unless every one passes: one transaction.
 """
 
@@ -18,7 +18,8 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from .. import bounds, entries
+from ..inputs import bounds
+from ..table import recording as entries
 from ..extensions import db
 from ..forms import CONTROL, NAME_LENGTH, clean_name, name_key
 from ..i18n import number

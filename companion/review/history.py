@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import sqlalchemy as sa
 from flask import current_app
 
-from .. import entries
+from ..table import recording as entries
 from ..extensions import db
 from ..models import REMOVED, Entry, Seat, Table
 from ..rules import GAMES, RuleError

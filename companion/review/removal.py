@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from .. import entries, live_read
+from ..table import recording as entries
+from ..live import heads
 from ..extensions import db
 from ..models import REMOVED, Entry, Table, new_join_code, new_token
 
@@ -31,5 +32,5 @@ def remove(table: Table) -> None:
     except BaseException:
         db.session.rollback()
         raise
-    live_read.changed(table_id)
+    heads.changed(table_id)
     entries.cache.forget(table_id)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from .. import entries, table_words
+from ..table import recording as entries, kinds
 from ..models import Entry, Table
 from ..rules import GAMES, RuleError
 from ..rules.words import _
@@ -17,7 +17,7 @@ REPLAY_BUDGET = 50_000
 
 
 class Replay:
-    """The entry log rebuilt in memory, entry by entry, with the checks ``companion.entries`` makes.
+    """The entry log rebuilt in memory, entry by entry, with the checks ``companion.table.recording`` makes.
 
     Each live game entry is kept with the state before it, so an undo replays only the entries
     after the one it takes back (an undo of the last entry costs nothing), never the whole log:
@@ -59,7 +59,7 @@ class Replay:
             if self.finished:
                 raise RuleError(_("the game is finished at this point; it must be reopened first."))
             self._check_table_entry(kind, event)
-            text = entries.in_english(lambda: table_words.sentence(event, self.table.players))
+            text = entries.in_english(lambda: kinds.sentence(event, self.table.players))
             self._status()
         else:
             if self.finished:
@@ -77,7 +77,7 @@ class Replay:
     def _check_table_entry(self, kind: str, event: dict) -> None:
         """What the live app refuses of an entry about the table, refused here too."""
         if kind == entries.SEAT_TAKEN:
-            seat = table_words.seat_of(event, self.table.players)
+            seat = kinds.seat_of(event, self.table.players)
             if seat in self.seats_with_phone:
                 raise RuleError(_("%(name)s already has a phone.", name=self.table.players[seat]))
             self.seats_with_phone.add(seat)

@@ -18,7 +18,7 @@ from datetime import datetime
 
 from babel import numbers
 
-from .. import names
+from ..inputs import names
 from ..i18n import language, number
 from ..rules.review import Stat
 from ..rules.words import N_, _
@@ -28,7 +28,7 @@ BY_NAME, BY_WINS = "name", "wins"
 
 
 def name_key(name: str) -> str:
-    """A player's name as matched: "  ANA ", "ana" and "Àna" are the same player; "Chloé" is found as "chloe" (``companion.names``)."""
+    """A player's name as matched: "  ANA ", "ana" and "Àna" are the same player; "Chloé" is found as "chloe" (``companion.inputs.names``)."""
     return names.key(name)
 
 

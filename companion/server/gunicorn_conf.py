@@ -1,8 +1,8 @@
 """gunicorn settings shared by `make run`, the browser tests and the benchmarks."""
 
-# gthread, reading each request whole in its event loop before a thread sees it (companion/serving.py):
+# gthread, reading each request whole in its event loop before a thread sees it (companion/server/serving.py):
 # slow clients hold a socket, never a thread, and the threads serve the table.
-worker_class = "companion.serving.HeadFirstWorker"
+worker_class = "companion.server.serving.HeadFirstWorker"
 threads = 4
 # Per worker: sockets of phones, kept-alive connections and slow clients together.
 worker_connections = 1000
@@ -18,6 +18,6 @@ def post_worker_init(worker):
     """The first worker, once the socket is bound and the app loaded, says which address the phones open."""
     # Age 1 is the first worker the master starts: workers started later (after a crash, a reload) stay quiet.
     if worker.age == 1:
-        from companion.announce import announce
+        from companion.server.announce import announce
 
         announce(worker)

@@ -25,11 +25,12 @@ from datetime import UTC, datetime, timedelta
 
 import sqlalchemy as sa
 
-from . import entries, live_read, regions, table_words
-from .extensions import db
-from .models import Entry, Table
-from .rules import RuleError
-from .rules.words import _
+from . import recording as entries, kinds
+from ..live import heads, regions
+from ..extensions import db
+from ..models import Entry, Table
+from ..rules import RuleError
+from ..rules.words import _
 
 # From the entry's time to the moment every phone rings: longer than one poll
 # plus a slow answer, short enough to feel like the tap rang the bell.
@@ -278,7 +279,7 @@ def _schedule(table_id: int, seq: int, plan: Plan, due: datetime | None) -> None
         Table.id == table_id, sa.or_(Table.bell_seq.is_(None), Table.bell_seq < seq)).values(
         bell_seq=seq, bell_plan=plan.public(), bell_due_at=due))
     db.session.commit()
-    live_read.changed(table_id)
+    heads.changed(table_id)
 
 
 def _unschedule(table_id: int, seq: int | None) -> None:
@@ -286,7 +287,7 @@ def _unschedule(table_id: int, seq: int | None) -> None:
     db.session.execute(sa.update(Table).where(Table.id == table_id, Table.bell_seq == seq).values(
         bell_plan=None, bell_due_at=None))
     db.session.commit()
-    live_read.changed(table_id)
+    heads.changed(table_id)
 
 
 def _timer_open_check(table: Table, opening: bool):
@@ -317,7 +318,7 @@ def open_bell(table: Table, plan: Plan, *, player: int | None = None, device: st
 
         def summarise(seq: int) -> str:
             check(seq)
-            return table_words.timer_started(event, table.players)
+            return kinds.timer_started(event, table.players)
 
         entry = entries.record_table_event(table, event, summarise, device=device, key=key, seen=seen)
     delay = plan.delay()
@@ -343,12 +344,12 @@ def close_bell(table: Table, *, player: int | None = None, device: str = "", key
         check = _timer_open_check(table, opening=False)
         plan = Plan.read(table.bell_plan) if opening is not None and table.bell_seq == opening.seq else Plan()
         stopped = {"type": entries.TIMER_STOPPED, "seconds": seconds}
-        if automatic and plan.mode in table_words.TIMER_ENDINGS:
+        if automatic and plan.mode in kinds.TIMER_ENDINGS:
             stopped["ending"] = plan.mode  # kept in the entry: an imported log writes the same sentence
 
         def summarise(seq: int) -> str:
             check(seq)
-            return table_words.timer_stopped(stopped)
+            return kinds.timer_stopped(stopped)
 
         entry = entries.record_table_event(table, stopped, summarise, device=device, key=key, seen=seen)
     if opening is not None:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import bell, entries
-from .rules import RuleError
-from .rules.words import N_, _
+from . import bell, recording as entries
+from ..rules import RuleError
+from ..rules.words import N_, _
 
 INVITE_PUT_AWAY = N_("The invitation was put away: everyone is in.")
 # How an automatic close of the table timer ended, by the plan that closed it.

@@ -18,15 +18,15 @@ import sqlalchemy as sa
 from flask import current_app
 from flask_babel import force_locale
 
-from . import live_read
-from .extensions import db
-from .models import Entry, Table, now
-from .i18n import LANGUAGES
-from .rules import GAMES, RuleError
-from .rules.words import N_, _
+from ..live import heads
+from ..extensions import db
+from ..models import Entry, Table, now
+from ..i18n import LANGUAGES
+from ..rules import GAMES, RuleError
+from ..rules.words import N_, _
 
 VOID = "void"
-# The table timer of the bell (companion/bell.py), on every game's table.
+# The table timer of the bell (companion/table/bell.py), on every game's table.
 TIMER_STARTED = "timer_started"
 TIMER_STOPPED = "timer_stopped"
 # Entries about the table rather than the game: never folded through apply.
@@ -44,7 +44,7 @@ class Snapshot:
 class StateCache:
     """The newest snapshot of recently used tables, least recently used dropped first.
 
-    It keeps the sentences of their entries too, per language (``companion.entry_words``): an
+    It keeps the sentences of their entries too, per language (``companion.table.wording``): an
     entry's sentence depends only on the entries before it, so once worded it never changes.
     """
 
@@ -174,7 +174,7 @@ def fold(table: Table, entries: list[Entry], voided: set[int] | None = None):
         try:
             state = game.apply(state, entry.event)
         except RuleError as error:
-            from .entry_words import kept_sentence
+            from .wording import kept_sentence
 
             # Said to whoever asked for the undo: the later entry's secrets stay out of it.
             raise RuleError(
@@ -272,7 +272,7 @@ def _refuse_if_recorded(table: Table, seen: int | None, seq: int, device: str,
     voided = voided_seqs(later)
     for entry in reversed(later):
         if entry.seq not in voided and is_same(entry):
-            from .entry_words import sentence
+            from .wording import sentence
 
             raise AlreadyRecorded(entry, device, sentence(table, entry))
 
@@ -340,7 +340,7 @@ def _append(table: Table, key: str | None, make: Callable[[int], tuple[Entry, An
     except BaseException:
         db.session.rollback()
         raise
-    live_read.changed(table.id)
+    heads.changed(table.id)
     if state is not None:
         cache.put(table.id, Snapshot(entry.seq, state))
     for language, sentence in getattr(entry, "worded", {}).items():

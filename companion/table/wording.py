@@ -13,10 +13,10 @@ from collections.abc import Iterable
 
 from flask_babel import get_locale
 
-from . import entries, table_words
-from .models import Entry, Table
-from .rules import RuleError
-from .rules.words import _
+from . import recording as entries, kinds
+from ..models import Entry, Table
+from ..rules import RuleError
+from ..rules.words import _
 
 
 def _language() -> str:
@@ -79,7 +79,7 @@ def _sentence(table: Table, row: Entry, known: dict[int, str]) -> str:
     if row.type == entries.CLOSE:
         return _(entries.CLOSED)
     try:
-        return table_words.sentence(row.event, table.players)
+        return kinds.sentence(row.event, table.players)
     except (RuleError, IndexError):
         return row.summary
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from flask import Blueprint, redirect, request, url_for
 from werkzeug.wrappers import Response
 
-from .. import bell
+from ..table import bell
 from ..forms.bell import BellCloseForm, BellOpenForm
 from ..rules import RuleError
-from ..security import device_id
-from ..templating import is_htmx
+from ..web.security import device_id
+from ..web.templating import is_htmx
 from .table_page import my_seat, refuse, render_table, table_or_404
 
 bp = Blueprint("bell", __name__)

@@ -7,7 +7,7 @@ import re
 from flask import Blueprint, abort, render_template, request
 from werkzeug.wrappers import Response
 
-from .. import entries
+from ..table import recording as entries
 from ..forms import new_key
 from ..forms.carambouille import (
     BuyForm,
@@ -21,7 +21,7 @@ from ..forms.carambouille import (
 from ..models import Table
 from ..rules import RuleError
 from ..rules import carambouille as game
-from ..templating import is_htmx
+from ..web.templating import is_htmx
 from . import memo
 from .table_page import GAME_FORMS, record_form, refuse, render_table, table_context, table_or_404
 

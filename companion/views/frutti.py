@@ -16,7 +16,7 @@ from ..forms.frutti import (
     TableTallyForm,
 )
 from ..rules import RuleError, frutti
-from ..templating import is_htmx
+from ..web.templating import is_htmx
 from .table_page import GAME_FORMS, record_form, refuse, table_or_404
 
 bp = Blueprint("frutti", __name__)

@@ -9,13 +9,13 @@ import sqlalchemy as sa
 from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
-from .. import limits
+from ..web import limits
 from ..extensions import db
 from ..forms import JoinForm, NewTableForm
 from ..models import Entry, Seat, Table, now
 from ..rules import GAMES, RuleError
 from ..rules.words import N_, _
-from ..templating import is_htmx
+from ..web.templating import is_htmx
 
 bp = Blueprint("home", __name__)
 

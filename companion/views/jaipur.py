@@ -8,12 +8,12 @@ from dataclasses import dataclass
 from flask import Blueprint, render_template, request
 from werkzeug.wrappers import Response
 
-from .. import entries
+from ..table import recording as entries
 from ..forms.jaipur import PREVIEW, CamelsForm, EndRoundForm, NextRoundForm, SaleForm
 from ..models import Entry, Table
 from ..rules import RuleError, jaipur
 from ..rules.words import N_, _
-from ..templating import is_htmx
+from ..web.templating import is_htmx
 from .table_page import GAME_FORMS, my_seat, record_form, refuse, render_table, table_or_404
 
 bp = Blueprint("jaipur", __name__)

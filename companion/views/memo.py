@@ -5,13 +5,13 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from .. import entries
+from ..table import recording as entries
 from ..forms.carambouille import CalculatorForm, HouseMemoForm
 from ..models import Table
 from ..rules import RuleError
 from ..rules import carambouille as game
-from ..security import device_id
-from ..templating import is_htmx
+from ..web.security import device_id
+from ..web.templating import is_htmx
 from .table_page import refuse, table_or_404
 
 bp = Blueprint("memo", __name__)

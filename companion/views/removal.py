@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, flash, redirect, render_template, session, url_for
 from werkzeug.wrappers import Response
 
-from .. import entries
+from ..table import recording as entries
 from ..forms.review import RemoveForm
 from ..review.removal import remove
 from ..rules.words import _

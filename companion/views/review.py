@@ -11,7 +11,8 @@ from flask.cli import with_appcontext
 from flask_babel import format_date, format_time, get_locale
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from .. import entries, entry_words, limits
+from ..table import recording as entries, wording
+from ..web import limits
 from ..extensions import csrf
 from ..forms.review import CloseForm, HistoryFilterForm, ImportForm, ReopenForm
 from ..models import Table
@@ -19,7 +20,7 @@ from ..review import chart, csvfiles, exchange, history, stats, words
 from ..review.session import period_key, review_of, timeline
 from ..rules import GAMES, RuleError
 from ..rules.words import _
-from ..security import allows_upload, device_id
+from ..web.security import allows_upload, device_id
 from .home import remember
 from .table_page import refuse, table_or_404
 
@@ -154,8 +155,8 @@ def _results(table: Table, *, watch: bool, forms: dict | None = None, status: in
     progression = review.progression
     period = period_key(table.game, review)
 
-    # Each entry worded from its event, as the table's history words it (companion/entry_words.py).
-    sentences = entry_words.sentences(table, [entry for entry, _undone in logged])
+    # Each entry worded from its event, as the table's history words it (companion/table/wording.py).
+    sentences = wording.sentences(table, [entry for entry, _undone in logged])
 
     def word(entry, _before, _worded):
         return sentences[entry.seq]

@@ -13,14 +13,15 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import Field
 
-from .. import entries, entry_words, live_read, regions
+from ..table import recording as entries, wording
+from ..live import heads, regions
 from ..extensions import db
 from ..forms import InviteForm, UndoForm, fresh_forms
 from ..i18n import language
 from ..models import Entry, Table
 from ..rules import RuleError
-from ..security import device_id
-from ..templating import is_htmx
+from ..web.security import device_id
+from ..web.templating import is_htmx
 
 # slug -> function(table, state, seat) returning the game's fresh action forms by name.
 GAME_FORMS: dict[str, Callable[[Table, object, int | None], dict[str, FlaskForm]]] = {}
@@ -127,7 +128,7 @@ def table_context(table: Table, *, watch: bool = False, forms: dict | None = Non
         "forms": all_forms,
         "recent": recent,
         # Each entry worded in this phone's language.
-        "words": entry_words.sentences(table, [entry for entry, _undone in recent]),
+        "words": wording.sentences(table, [entry for entry, _undone in recent]),
         "last_entry": last,
         "undo_form": undo_form,
         "invite_form": invite_form,
@@ -155,7 +156,7 @@ def render_table(table: Table, *, watch: bool = False, forms: dict | None = None
     """The whole page, or just the live region for an htmx request.
 
     A region without a refused form in it is the same for every phone in one seat until the table
-    changes: it is rendered once per table version and filled in per answer (``companion.regions``).
+    changes: it is rendered once per table version and filled in per answer (``companion.live.regions``).
     """
     htmx = is_htmx()
     template = "tables/_live.html" if htmx else "tables/page.html"
@@ -173,7 +174,7 @@ def render_table(table: Table, *, watch: bool = False, forms: dict | None = None
     return body, 200 if htmx else status
 
 
-def kept_table(head: live_read.Head, token: str, *, watch: bool = False) -> tuple[str, int] | None:
+def kept_table(head: heads.Head, token: str, *, watch: bool = False) -> tuple[str, int] | None:
     """The table as kept for this phone, if it has not changed since: no ORM, nothing rendered.
 
     The seat is taken from the session as it is: a region is only ever kept under a seat that was

@@ -8,26 +8,27 @@ import segno
 from flask import Blueprint, make_response, redirect, render_template, request, session, url_for
 from werkzeug.wrappers import Response
 
-from .. import bell, entries, entry_words, live_read, table_words
+from ..table import bell, recording as entries, wording, kinds
+from ..live import heads
 from ..extensions import db
 from ..forms import InviteForm, SeatForm, UndoForm
-from ..hosting import phone_url
+from ..server.hosting import phone_url
 from ..models import Table
 from ..rules import RuleError
 from ..rules.words import _
-from ..security import device_id
-from ..templating import is_htmx
+from ..web.security import device_id
+from ..web.templating import is_htmx
 from .home import remember
 from .table_page import WATCHING, kept_table, refuse, render_table, table_or_404, token_shaped
 
 bp = Blueprint("tables", __name__)
 
 
-def _current_head(token: str, watch: bool) -> live_read.Head | None:
+def _current_head(token: str, watch: bool) -> heads.Head | None:
     """The table's head when it can answer alone: found, and no bell due to fire."""
     if not token_shaped(token):
         return None
-    head = live_read.head(token, watch)
+    head = heads.head(token, watch)
     return None if head is None or bell.is_due(head.bell_due_at) else head
 
 
@@ -122,7 +123,7 @@ def history(token: str) -> str:
     table = table_or_404(token)
     rows = entries.history(table)
     return render_template("tables/history.html", table=table, rows=rows, game=entries.game_of(table),
-                           words=entry_words.sentences(table, [entry for entry, _undone in rows]),
+                           words=wording.sentences(table, [entry for entry, _undone in rows]),
                            undoable=entries.is_game_entry)
 
 
@@ -140,7 +141,7 @@ def confirm_undo(token: str) -> tuple[str, int] | Response:
     form = UndoForm(entry=target, seen=table.last_seq)
     template = "tables/_undo_confirm.html" if is_htmx() else "tables/undo.html"
     entry = rows[target][0]
-    return render_template(template, table=table, entry=entry, sentence=entry_words.sentence(table, entry),
+    return render_template(template, table=table, entry=entry, sentence=wording.sentence(table, entry),
                            form=form), 200
 
 
@@ -190,7 +191,7 @@ def _first_phone(table: Table, seat: int) -> None:
         # Two phones choosing the same seat at once: the second finds it taken under the lock.
         if seat in entries.seating(table).with_phone:
             raise RuleError(_("%(name)s already has a phone.", name=table.players[seat]))
-        return table_words.seat_taken(event, table.players)
+        return kinds.seat_taken(event, table.players)
 
     try:
         entries.record_table_event(table, event, summarise, device=device_id())
@@ -207,7 +208,7 @@ def close_invite(token: str) -> Response | tuple[str, int]:
         def summarise(_seq: int) -> str:
             if entries.seating(table).invite_closed:
                 raise RuleError(_("The invitation is already put away."))
-            return _(table_words.INVITE_PUT_AWAY)
+            return _(kinds.INVITE_PUT_AWAY)
 
         try:
             entries.record_table_event(table, {"type": entries.INVITE_CLOSED}, summarise,

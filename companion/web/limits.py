@@ -16,8 +16,8 @@ import sqlalchemy as sa
 from flask import request
 from sqlalchemy.dialects import postgresql, sqlite
 
-from .extensions import db
-from .models import RateCount, now
+from ..extensions import db
+from ..models import RateCount, now
 
 # Rows of windows that ended longer ago than this are deleted as new counts are made.
 KEEP = timedelta(hours=1)

@@ -11,8 +11,8 @@ import brotli
 from flask import Flask, request
 from flask_compress import Compress
 
-from .hosting import phone_url
-from .rules import GAMES
+from ..server.hosting import phone_url
+from ..rules import GAMES
 
 compress = Compress()
 

@@ -82,7 +82,7 @@ def start_server(database_url: str, log: Path, port: int | None = None, workers:
     } | (env or {})
     with log.open("ab") as output:
         process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "--config", "python:companion.gunicorn_conf",
+            [sys.executable, "-m", "gunicorn", "--config", "python:companion.server.gunicorn_conf",
              "--bind", f"127.0.0.1:{port}", "--workers", str(workers), app],
             cwd=ROOT, env=environment, stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
         )

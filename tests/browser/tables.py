@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from companion import create_app, entries
+from companion import create_app
+from companion.table import recording as entries
 from companion.extensions import db
 from companion.models import Seat, Table
 

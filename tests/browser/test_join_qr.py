@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from browser.phone import create_table, scan_qr
 from browser.server import free_port, start_server, stop_server
-from companion import hosting
+from companion.server import hosting
 
 pytestmark = pytest.mark.browser
 

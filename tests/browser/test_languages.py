@@ -13,7 +13,7 @@ from babel.messages.pofile import read_po
 from playwright.sync_api import expect
 
 from browser.phone import submit_and_wait
-from companion.catalogs import TRANSLATIONS
+from companion.i18n.catalogs import TRANSLATIONS
 
 pytestmark = pytest.mark.browser
 PLAYERS = ["Ana", "Ben", "Chloé"]

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import create_app
-from companion.entries import cache
+from companion.table.recording import cache
 from companion.extensions import db
 from companion.models import Entry, Table
 from companion.rules import GAMES
@@ -283,7 +283,7 @@ def put(document, path, value):
 @pytest.fixture(scope="module")
 def exports(fuzz):
     """A real export of a whole session of each game (the fuzz app's own tables hold only what the fuzz left)."""
-    from test_review_sessions import SESSIONS, record_all
+    from review.test_review_sessions import SESSIONS, record_all
 
     app, client, _, _ = fuzz
     files = {}

@@ -1,12 +1,12 @@
 """The catalogs stay whole: every message of the source is in every language, translated, not fuzzy,
-with the placeholders of its source and no others (companion/catalogs.py)."""
+with the placeholders of its source and no others (companion/i18n/catalogs.py)."""
 
 from __future__ import annotations
 
 import pytest
 from babel.messages.catalog import Catalog, Message
 
-from companion import catalogs
+from companion.i18n import catalogs
 from companion.i18n import LANGUAGES
 
 SOURCE = catalogs.source()

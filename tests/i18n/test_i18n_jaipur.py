@@ -92,7 +92,7 @@ def test_nothing_is_worded_at_import_time():
         assert type(SaleForm.player.args[0]).__name__ == "LazyString"
         print("ok", len(texts))
     """)
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     done = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, check=False,
                           env={**os.environ, "PYTHONPATH": os.pathsep.join([str(root), str(root / "tests")])})
     assert done.returncode == 0 and done.stdout.startswith("ok"), done.stderr

@@ -17,8 +17,8 @@ import pytest
 
 from companion.review import chart, csvfiles, exchange
 from companion.rules.review import Period, Review, Standing
-from test_review_sessions import CARAMBOUILLE, record_all
-from test_review_views import dated, page_text
+from review.test_review_sessions import CARAMBOUILLE, record_all
+from review.test_review_views import dated, page_text
 
 
 def test_import_refusals_are_worded_through_the_catalog(marked):
@@ -90,7 +90,7 @@ tables = [exchange.WITHHELD, exchange.WITHHELD_REFUSED, review_words.QUANTITIES,
 print(repr(tables))
 print(type(forms.OUT_OF_RANGE).__name__, type(forms.HistoryFilterForm.game.args[0]).__name__)
 """
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     done = subprocess.run([sys.executable, "-c", script], cwd=root, capture_output=True, text=True, check=True,
                           env={"PYTHONPATH": os.pathsep.join([str(root), str(root / "tests")])})
     tables, lazy = done.stdout.splitlines()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import tinygame
-from companion import entries
+from companion.table import recording as entries
 from companion.rules.words import _
 from companion.views import errors
 from helpers import form_key, make_table

@@ -1,4 +1,4 @@
-"""Each phone its own language: its browser's, or the one it chose with the switch (companion/i18n.py)."""
+"""Each phone its own language: its browser's, or the one it chose with the switch (companion/i18n/__init__.py)."""
 
 from __future__ import annotations
 

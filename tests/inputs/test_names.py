@@ -7,11 +7,11 @@ import json
 import pytest
 import sqlalchemy as sa
 
-from companion import names
+from companion.inputs import names
 from companion.extensions import db
 from companion.models import Seat
-from test_review_exchange import export, upload
-from test_review_sessions import JAIPUR, record_all
+from review.test_review_exchange import export, upload
+from review.test_review_sessions import JAIPUR, record_all
 
 
 @pytest.mark.parametrize("typed, kept", [

@@ -8,16 +8,16 @@ import time
 import pytest
 import sqlalchemy as sa
 
-from companion import live_read
+from companion.live import heads
 from companion.extensions import db
 from helpers import make_table
 
 HTMX = {"HX-Request": "true"}
 
 
-def settle(app, client, token: str) -> live_read.LiveRead:
+def settle(app, client, token: str) -> heads.LiveRead:
     """Poll until the board (if the database has one) is listening and keeps this table's head."""
-    reader = live_read.of(app)
+    reader = heads.of(app)
     deadline = time.monotonic() + 10
     while True:
         assert client.get(f"/t/{token}/live?seen=0", headers=HTMX).status_code == 204
@@ -48,7 +48,7 @@ def first_poll_that_sees(client, token: str, seen: int, within: float = 3.0) -> 
 @pytest.fixture
 def reads(app, monkeypatch):
     """How many times a head was read from the database."""
-    reader = live_read.of(app)
+    reader = heads.of(app)
     count = {"n": 0}
     real = reader._read
 
@@ -109,7 +109,7 @@ def test_with_the_board_turned_off_every_poll_reads_the_row(tmp_path, tiny, monk
     with app.app_context():
         db.drop_all()
         db.create_all()
-    reader = live_read.of(app)
+    reader = heads.of(app)
     assert reader.board is None
     count = {"n": 0}
     real = reader._read

@@ -9,7 +9,8 @@ from datetime import timedelta
 import pytest
 import sqlalchemy as sa
 
-from companion import bell, entries, live_read
+from companion.table import bell, recording as entries
+from companion.live import heads
 from companion.extensions import db
 from companion.models import Table
 from companion.views import table_page
@@ -132,7 +133,7 @@ def test_a_refused_form_is_shown_to_its_phone_only(app, client):
 
 def test_a_broken_poll_connection_is_replaced_without_an_error(app, client):
     token = make_table(app, "carambouille", PLAYERS, {"first_trader": 0})
-    reader = live_read.of(app)
+    reader = heads.of(app)
     assert reader is not None, "file SQLite and PostgreSQL both have the poll's own connection"
     assert client.get(f"/t/{token}/live?seen=0", headers=HTMX).status_code == 204
     reader._local.connection.close()

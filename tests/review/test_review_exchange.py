@@ -11,13 +11,14 @@ import sqlalchemy as sa
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
-from companion import create_app, entries
+from companion import create_app
+from companion.table import recording as entries
 from companion.extensions import db
 from companion.models import Entry, Table
 from companion.review import chart, exchange
 from companion.review.session import review_of, timeline
 from helpers import csrf_token, database_url
-from test_review_sessions import (ANA, BEN, CARAMBOUILLE, FRUTTI, JAIPUR, OPEN, SESSIONS, c_sale, close, end,
+from review.test_review_sessions import (ANA, BEN, CARAMBOUILLE, FRUTTI, JAIPUR, OPEN, SESSIONS, c_sale, close, end,
                                   record_all, table_of)
 
 
@@ -267,15 +268,15 @@ def test_ben_and_ana_are_the_seats_of_the_file(app, client):
 
 
 def test_every_summary_is_written_anew_from_the_rules_never_read_from_the_file(app, client):
-    from companion import bell, table_words
+    from companion.table import bell, kinds
 
     token = record_all(app, *JAIPUR)
     with app.app_context():
         entries.reopen(table_of(token))
         table = table_of(token)
         entries.record_table_event(table, {"type": entries.SEAT_TAKEN, "seat": 1},
-                                   lambda _: table_words.seat_taken({"seat": 1}, table.players))
-        entries.record_table_event(table_of(token), {"type": entries.INVITE_CLOSED}, lambda _: table_words.INVITE_PUT_AWAY)
+                                   lambda _: kinds.seat_taken({"seat": 1}, table.players))
+        entries.record_table_event(table_of(token), {"type": entries.INVITE_CLOSED}, lambda _: kinds.INVITE_PUT_AWAY)
         bell.open_bell(table_of(token), bell.Plan("fixed", seconds=120), player=0)
         bell.close_bell(table_of(token), player=1)
     original = json.loads(export(client, token))

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from companion.review import exchange
-from test_review_exchange import counts, export, upload
-from test_review_sessions import JAIPUR, record_all
+from review.test_review_exchange import counts, export, upload
+from review.test_review_sessions import JAIPUR, record_all
 
 FAR_FUTURE = "9999-12-31T23:59:59+00:00"
 

@@ -6,10 +6,10 @@ from datetime import UTC, datetime
 
 import sqlalchemy as sa
 
-from companion import entries
+from companion.table import recording as entries
 from companion.extensions import db
 from companion.models import Entry, Seat, Table
-from test_review_sessions import CARAMBOUILLE, JAIPUR, record_all
+from review.test_review_sessions import CARAMBOUILLE, JAIPUR, record_all
 
 
 def tables_and_entries(app) -> tuple[int, int, int]:

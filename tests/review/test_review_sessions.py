@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from companion import entries
+from companion.table import recording as entries
 from companion.extensions import db
 from companion.models import Table
 from companion.review.session import review_of

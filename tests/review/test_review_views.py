@@ -10,13 +10,13 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import sqlalchemy as sa
 
-from companion import entries
+from companion.table import recording as entries
 from companion.extensions import db
 from companion.models import Entry, Table
 from companion.review import chart
 from companion.rules import RuleError
 from helpers import form_key, make_table
-from test_review_sessions import (ANA, BEN, CARAMBOUILLE, FRUTTI, FRUTTI_TIE_EVENTS, JAIPUR, OPEN, c_sale, close,
+from review.test_review_sessions import (ANA, BEN, CARAMBOUILLE, FRUTTI, FRUTTI_TIE_EVENTS, JAIPUR, OPEN, c_sale, close,
                                   end, record_all, table_of)
 
 

@@ -27,9 +27,9 @@ import zxingcpp
 from PIL import Image
 
 from browser.server import free_port
-from companion import hosting
+from companion.server import hosting
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 ANNOUNCED = re.compile(r"Phones at the table open: (\S+)\n[^\n]*\n((?:\x1b\[[0-9;]*m[^\n]*\n)+)\n")
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 # segno's compact terminal drawing: each character is two modules, top and bottom; a glyph is light.

@@ -95,6 +95,6 @@ def test_the_table_still_answers_while_slow_clients_trickle_their_headers(tmp_pa
     (b"GET /" + b"a" * 70_000, True),  # too large a head: gunicorn refuses it
 ])
 def test_a_request_goes_to_a_thread_once_it_has_arrived(data, ready):
-    from companion.serving import request_ready
+    from companion.server.serving import request_ready
 
     assert request_ready(data) is ready

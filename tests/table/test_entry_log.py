@@ -7,7 +7,7 @@ import threading
 import pytest
 import sqlalchemy as sa
 
-from companion import entries
+from companion.table import recording as entries
 from companion.extensions import db
 from companion.models import Entry, Table
 from companion.rules import RuleError

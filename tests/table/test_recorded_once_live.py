@@ -21,7 +21,7 @@ import pytest
 import sqlalchemy as sa
 
 from browser.server import scratch_database, start_server, stop_server
-from test_faults_crash import Phone
+from server.test_faults_crash import Phone
 
 ROUNDS = 5
 # The two taps leave within this of each other (measured, not assumed).

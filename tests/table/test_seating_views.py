@@ -6,7 +6,7 @@ import threading
 
 import sqlalchemy as sa
 
-from companion import entries
+from companion.table import recording as entries
 from companion.extensions import db
 from companion.models import Entry, Table
 from helpers import form_key, make_table

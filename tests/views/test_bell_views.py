@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 import sqlalchemy as sa
 
-from companion import bell, entries
+from companion.table import bell, recording as entries
 from companion.extensions import db
 from companion.models import Entry, Table
 from helpers import form_key, make_table

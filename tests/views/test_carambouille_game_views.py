@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from helpers import form_key, make_table
-from test_carambouille_views import ANA, BEN, CY, state, text
+from views.test_carambouille_views import ANA, BEN, CY, state, text
 
 
 class Phone:

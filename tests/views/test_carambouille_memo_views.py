@@ -7,11 +7,11 @@ import re
 import pytest
 import sqlalchemy as sa
 
-from companion import entries
+from companion.table import recording as entries
 from companion.extensions import db
 from companion.models import Entry, Table
 from helpers import form_key, make_table
-from test_carambouille_views import HTMX, text
+from views.test_carambouille_views import HTMX, text
 
 
 def memo_row(page_html: str, value: int) -> list[str]:

@@ -8,7 +8,7 @@ import re
 import pytest
 import sqlalchemy as sa
 
-from companion import entries
+from companion.table import recording as entries
 from companion.extensions import db
 from companion.models import Entry, Table
 from helpers import form_key, make_table

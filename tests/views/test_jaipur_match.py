@@ -11,7 +11,7 @@ from companion.extensions import db
 from companion.models import Table
 from companion.views import jaipur as jaipur_views
 from helpers import make_table
-from test_jaipur_views import HTMX, confirm_data, post, preview, sit, text_of
+from views.test_jaipur_views import HTMX, confirm_data, post, preview, sit, text_of
 
 ANA, BEN = 0, 1
 NAMES = ("Ana", "Ben")

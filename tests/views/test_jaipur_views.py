@@ -8,7 +8,7 @@ import re
 import pytest
 import sqlalchemy as sa
 
-from companion import entries
+from companion.table import recording as entries
 from companion.extensions import db
 from companion.models import Entry, Table
 from companion.views import jaipur as jaipur_views

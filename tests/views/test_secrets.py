@@ -13,7 +13,7 @@ import re
 import pytest
 import sqlalchemy as sa
 
-from companion import entries
+from companion.table import recording as entries
 from companion.extensions import db
 from companion.models import Table
 from companion.views import jaipur as jaipur_views

@@ -7,7 +7,7 @@ import re
 import pytest
 import sqlalchemy as sa
 
-from companion import entries
+from companion.table import recording as entries
 from companion.extensions import db
 from companion.models import Entry, RateCount, Table
 from helpers import form_key, make_table

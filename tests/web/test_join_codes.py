@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 from companion import create_app
 from companion.extensions import db
-from companion.limits import client_key
+from companion.web.limits import client_key
 from companion.models import Entry, Table
 from helpers import database_url, form_key, make_table
 

@@ -1,4 +1,4 @@
-"""tables_changed trigger: PostgreSQL tells every worker when a table's row changes (companion/head_board.py)
+"""tables_changed trigger: PostgreSQL tells every worker when a table's row changes (companion/live/board.py)
 
 Revision ID: 7c1d2e9a4b60
 Revises: 3343eee56203
@@ -7,7 +7,7 @@ Create Date: 2026-11-30 05:00:00
 """
 from alembic import op
 
-from companion.head_board import TRIGGER, TRIGGER_DDL
+from companion.live.board import TRIGGER, TRIGGER_DDL
 
 
 # revision identifiers, used by Alembic.

@@ -1,4 +1,4 @@
-"""rate_counts replace join_attempts: one atomic counter per kind, client and window (companion/limits.py)
+"""rate_counts replace join_attempts: one atomic counter per kind, client and window (companion/web/limits.py)
 
 Revision ID: 9b3f5c2d1e07
 Revises: 7c1d2e9a4b60

@@ -2,7 +2,7 @@
 
 from companion.rules import carambouille, replay
 from companion.rules.carambouille import review as review_module
-from test_review_sessions import ANA, BEN, CY, CARAMBOUILLE, OPEN, c_sale, close, end
+from review.test_review_sessions import ANA, BEN, CY, CARAMBOUILLE, OPEN, c_sale, close, end
 
 
 def test_the_eleven_hand_game_hand_by_hand():

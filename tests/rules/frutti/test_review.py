@@ -2,7 +2,7 @@
 
 from companion.rules import frutti, replay
 from companion.rules.frutti import review as review_module
-from test_review_sessions import FRUTTI, FRUTTI_TIE_EVENTS, TRACK
+from review.test_review_sessions import FRUTTI, FRUTTI_TIE_EVENTS, TRACK
 
 
 def game(events):

@@ -2,7 +2,7 @@
 
 from companion.rules import jaipur, replay
 from companion.rules.jaipur import review as review_module
-from test_review_sessions import ANA, BEN, JAIPUR, J_NEXT, camels, j_sale
+from review.test_review_sessions import ANA, BEN, JAIPUR, J_NEXT, camels, j_sale
 
 
 def match(events=None):

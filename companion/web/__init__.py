@@ -1,0 +1,1 @@
+"""Request-wide concerns: security headers and cookies, rate limits, templating, this phone."""

@@ -1,0 +1,1 @@
+"""Tests of companion/i18n/."""
