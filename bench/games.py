@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 
-from companion.table import recording as entries
+from companion.table import recording
+from companion.table.state import state_of
 from companion.extensions import db
 from companion.models import Seat, Table
 from companion.rules import carambouille
@@ -27,7 +28,7 @@ def play_carambouille(table: Table, hands: int, seed: int = 7) -> None:
     for hand in range(hands):
         record(table, {"type": "market_opened"})
         record(table, {"type": "market_closed", "seconds": rng.randint(60, 180)})
-        state = entries.state_of(table)
+        state = state_of(table)
         for _ in range(players):
             seller = state.turn
             # A third of the turns sell 1 or 2 cards of a product not yet sold out (100 cards in the game).
@@ -38,7 +39,7 @@ def play_carambouille(table: Table, hands: int, seed: int = 7) -> None:
                 unsold[product] -= cards
                 record(table, {"type": "sale", "player": seller, "product": product, "cards": cards})
             record(table, {"type": "end_sales_turn", "player": seller})
-            state = entries.state_of(table)
+            state = state_of(table)
         if hand < hands - 1:
             # Small deals keep the stock from running out before the last hand; never past a hand limit.
             cards = [0] * players
@@ -58,4 +59,4 @@ def pad_with_memo_changes(table: Table, total: int) -> None:
 
 
 def record(table: Table, event: dict) -> None:
-    entries.record(table, event, device="bench")
+    recording.record(table, event, device="bench")

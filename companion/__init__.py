@@ -34,20 +34,17 @@ def create_app(test_config: dict | None = None) -> Flask:
     migrate.init_app(app, db, directory=os.path.join(os.path.dirname(__file__), "migrations"))
     csrf.init_app(app)
 
-    from . import database, i18n
+    from . import database, forms, i18n, views
     from .live import heads, regions
+    from .table import bell
     from .web import security, templating
 
     i18n.init_app(app)
     database.init_app(app)
     heads.init_app(app)
-    regions.init_app(app)
+    # What fills the values of one answer in a rendering shared by the phones of a seat.
+    regions.init_app(app, fillers={"key": forms.fresh_key, "now": bell.server_clock, "clock": bell.open_clock})
     security.init_app(app)
     templating.init_app(app)
-
-    from .views import bell, carambouille, errors, frutti, home, jaipur, language, removal, review, tables
-
-    errors.init_app(app)
-    for area in (home, language, tables, bell, carambouille, jaipur, frutti, review, removal):
-        app.register_blueprint(area.bp)
+    views.init_app(app)
     return app

@@ -31,7 +31,7 @@ def app(tmp_path, tiny):
         "WTF_CSRF_ENABLED": False,
         "SERVER_NAME": "companion.test",
     })
-    app.register_blueprint(tinyviews.bp)
+    tinyviews.init_app(app)
     with app.app_context():
         db.drop_all()
         db.create_all()

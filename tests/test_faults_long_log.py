@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 import sqlalchemy as sa
 
-from companion.table import recording as entries
+from companion.table import log
+from companion.table import view as table_view_module
 from companion.extensions import db
 from companion.models import Table
 from helpers import form_key, make_table
@@ -27,14 +28,14 @@ def test_recent_entries_and_the_undo_target_come_from_the_newest_entries_only(ap
         assert client.post(f"/t/{token}/undo", data={"entry": target, "key": form_key()}).status_code == 303
     with app.test_request_context():
         table = db.session.scalar(sa.select(Table).where(Table.token == token))
-        monkeypatch.setattr(entries, "entries_of", lambda *a, **k: pytest.fail("read the whole log"))
-        assert entries.last_live_entry(table).seq == 20
-        rows = entries.history(table, limit=6)
+        monkeypatch.setattr(log, "entries_of", lambda *a, **k: pytest.fail("read the whole log"))
+        assert log.last_live_entry(table).seq == 20
+        rows = log.history(table, limit=6)
         assert [(entry.seq, undone) for entry, undone in rows] == [(60, False), (59, False), (58, False),
                                                                    (57, False), (56, False), (55, False)]
         assert all(entry.type == "void" for entry, _ in rows)
         monkeypatch.undo()
-        everything = entries.history(table)
+        everything = log.history(table)
         assert len(everything) == 60 and sum(undone for _, undone in everything) == 20
         assert {entry.seq for entry, undone in everything if undone} == set(range(21, 41))
 
@@ -55,7 +56,7 @@ def test_the_unchanged_poll_builds_nothing(app, client, monkeypatch):
     from companion.views import tables
 
     monkeypatch.setattr(tables, "table_or_404", lambda *a, **k: pytest.fail("loaded the table"))
-    monkeypatch.setattr(entries, "state_of", lambda *a, **k: pytest.fail("built the state"))
+    monkeypatch.setattr(table_view_module, "state_of", lambda *a, **k: pytest.fail("built the state"))
     answer = client.get(f"/t/{token}/live?seen=1", headers=HTMX)
     assert answer.status_code == 204 and answer.data == b""
     with app.app_context():

@@ -43,7 +43,7 @@ def file_app(tmp_path, tiny):
     path = tmp_path / "companion.sqlite"
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
-    app.register_blueprint(tinyviews.bp)
+    tinyviews.init_app(app)
     with app.app_context():
         db.create_all()
     cache.clear()

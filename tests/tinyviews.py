@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Blueprint
+from flask import Blueprint, Flask
 from companion.forms.fields import IntegerField
 from wtforms.validators import InputRequired, NumberRange
 
 from companion.forms import ActionForm
-from companion.views.table_page import GAME_FORMS, record_form, table_or_404
+from companion.views.table_forms import record_form
+from companion.views.table_page import table_or_404
 
 bp = Blueprint("tiny", __name__)
 
@@ -24,4 +25,11 @@ def score(token: str):
                        lambda form: {"type": "score", "player": form.player.data, "points": form.points.data})
 
 
-GAME_FORMS["tiny"] = lambda table, state, seat: {"score": ScoreForm(seen=table.last_seq)}
+def table_forms(table, state, seat) -> dict:
+    return {"score": ScoreForm(seen=table.last_seq)}
+
+
+def init_app(app: Flask) -> None:
+    """Register the tiny game's views and its table forms, as ``companion.views.init_app`` does a real game's."""
+    app.register_blueprint(bp)
+    app.extensions["game_forms"]["tiny"] = table_forms

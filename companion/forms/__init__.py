@@ -28,7 +28,9 @@ def new_key() -> str:
     return regions.per_answer("key") or secrets.token_hex(16)
 
 
-regions.filled_by("key")(lambda _: secrets.token_hex(16))
+def fresh_key(_: str | None) -> str:
+    """The marker ``key`` in a kept rendering: a fresh idempotency key in each answer."""
+    return secrets.token_hex(16)
 
 
 @contextmanager

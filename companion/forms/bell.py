@@ -6,7 +6,7 @@ from flask_babel import lazy_gettext as _l
 from wtforms import RadioField, SelectField
 from wtforms.validators import InputRequired, ValidationError
 
-from ..table.bell import MINUTES
+from ..table.bell_plan import MINUTES
 from ..rules.words import N_, _
 from . import ActionForm
 

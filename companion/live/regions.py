@@ -13,20 +13,12 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
-from flask import Flask, g
+from flask import Flask, current_app, g
 from flask_wtf.csrf import generate_csrf
 
 _MARK = re.compile("\x00([a-z]+)(?::(-?[0-9]+))?\x00")
-# name -> function(argument or None) giving the value for this answer.
-_FILLERS: dict[str, Callable[[str | None], str]] = {}
-
-
-def filled_by(name: str):
-    """Register the function that gives marker ``name`` its value in each answer."""
-    def register(function: Callable[[str | None], str]) -> Callable[[str | None], str]:
-        _FILLERS[name] = function
-        return function
-    return register
+# What fills a marker: a function of the marker's argument (or None) giving this answer's value.
+Filler = Callable[[str | None], str]
 
 
 def per_answer(name: str, argument: int | None = None) -> str | None:
@@ -36,8 +28,8 @@ def per_answer(name: str, argument: int | None = None) -> str | None:
     return f"\x00{name}\x00" if argument is None else f"\x00{name}:{argument}\x00"
 
 
-@filled_by("csrf")
-def _csrf(_: str | None) -> str:
+def csrf_token(_: str | None) -> str:
+    """The marker ``csrf``: this answer's CSRF token."""
     return generate_csrf()
 
 
@@ -45,7 +37,8 @@ def fill(html: str) -> str:
     """The region with each marker replaced by this answer's value."""
     if "\x00" not in html:
         return html
-    return _MARK.sub(lambda match: _FILLERS[match[1]](match[2]), html)
+    fillers = current_app.extensions["regions"].fillers
+    return _MARK.sub(lambda match: fillers[match[1]](match[2]), html)
 
 
 class RegionCache:
@@ -55,8 +48,10 @@ class RegionCache:
     so a worker never serves a region older than the table it has just read.
     """
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, fillers: dict[str, Filler] | None = None) -> None:
         self.size = size
+        # marker name -> what fills it in each answer (the CSRF token's filler is always there).
+        self.fillers: dict[str, Filler] = {"csrf": csrf_token, **(fillers or {})}
         self._regions: OrderedDict[Hashable, tuple[Hashable, str]] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -99,6 +94,6 @@ def render_shared(cache: RegionCache, key: Hashable, version: Hashable, render: 
     return fill(html)
 
 
-def init_app(app: Flask) -> None:
-    """Give the app its cache of rendered regions."""
-    app.extensions["regions"] = RegionCache(int(app.config["REGION_CACHE_SIZE"]))
+def init_app(app: Flask, fillers: dict[str, Filler]) -> None:
+    """Give the app its cache of rendered regions, and what fills each marker but the CSRF token's."""
+    app.extensions["regions"] = RegionCache(int(app.config["REGION_CACHE_SIZE"]), fillers)

@@ -19,7 +19,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from ..inputs import bounds
-from ..table import recording as entries
+from ..table import kinds, log
 from ..extensions import db
 from ..forms import CONTROL, NAME_LENGTH, clean_name, name_key
 from ..i18n import number
@@ -61,11 +61,11 @@ def withheld_keys(table: Table, logged: list[Entry]) -> dict[int, tuple[str, ...
     game = GAMES[table.game]
     if not hasattr(game, "withheld"):
         return {}
-    voided = entries.voided_seqs(logged)
+    voided = log.voided_seqs(logged)
     state = game.new_game(table.players, table.options)
     applied = []
     for entry in logged:
-        if entries.is_game_entry(entry):
+        if kinds.is_game_entry(entry):
             applied.append((entry, state))
             if entry.seq not in voided:
                 state = game.apply(state, entry.event)
@@ -287,7 +287,7 @@ def refuse_if_already_here(table: Table, logged: list[Entry]) -> None:
     for other in candidates:
         if other.players != table.players:
             continue
-        if _log_of(entries.entries_of(other)) == _log_of(logged):
+        if _log_of(log.entries_of(other)) == _log_of(logged):
             raise ImportRefused(_("This session is already in the history: importing it again would count "
                                   "its game twice."), already=other)
         raise ImportRefused(_("This session is already in the history, recorded with %(recorded)s entries (this "

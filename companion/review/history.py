@@ -9,7 +9,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import sqlalchemy as sa
 from flask import current_app
 
-from ..table import recording as entries
+from ..table import log
+from ..table.state import state_of
 from ..extensions import db
 from ..models import REMOVED, Entry, Seat, Table
 from ..rules import GAMES, RuleError
@@ -173,9 +174,9 @@ def outcome(table: Table, last=_UNREAD, before: datetime | None = None) -> Outco
     """
     if last is _UNREAD:
         last = last_activity([table.id]).get(table.id)
-    game = entries.game_of(table)
+    game = log.game_of(table)
     try:
-        review = review_of(table.game, game, entries.state_of(table))
+        review = review_of(table.game, game, state_of(table))
         winners, record, stats, session_name = review.winners, review.record, review.stats, review.session_name
     except RuleError as error:
         # A log the rules no longer accept must not take the history down with it.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from ..table import recording as entries
+from ..table.state import cache as state_cache
 from ..live import heads
 from ..extensions import db
 from ..models import REMOVED, Entry, Table, new_join_code, new_token
@@ -33,4 +33,4 @@ def remove(table: Table) -> None:
         db.session.rollback()
         raise
     heads.changed(table_id)
-    entries.cache.forget(table_id)
+    state_cache.forget(table_id)

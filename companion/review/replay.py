@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from ..table import recording as entries, kinds
+from ..table import kinds, wording
 from ..models import Entry, Table
 from ..rules import GAMES, RuleError
 from ..rules.words import _
@@ -45,48 +45,48 @@ class Replay:
     def add(self, seq: int, kind: str, event: dict, moment: datetime) -> None:
         """Check the entry against the log so far and add it; its sentence is kept in English, as the live
         app keeps it (readers see it worded anew in their language), and a refusal is in the reader's."""
-        if kind == entries.VOID:
+        if kind == kinds.VOID:
             text = self._void(event)
-        elif kind == entries.REOPEN:
+        elif kind == kinds.REOPEN:
             if not self.finished:
                 raise RuleError(_("the session is not finished, so it cannot be reopened."))
-            self.held_open, self.finished, text = True, False, entries.REOPENED
-        elif kind == entries.CLOSE:
+            self.held_open, self.finished, text = True, False, kinds.REOPENED
+        elif kind == kinds.CLOSE:
             if self.finished or not self.game.finished(self.state):
                 raise RuleError(_("only a reopened session whose game is over can be marked finished again."))
-            self.held_open, self.finished, text = False, True, entries.CLOSED
-        elif kind in entries.TABLE_EVENTS:
+            self.held_open, self.finished, text = False, True, kinds.CLOSED
+        elif kind in kinds.TABLE_EVENTS:
             if self.finished:
                 raise RuleError(_("the game is finished at this point; it must be reopened first."))
             self._check_table_entry(kind, event)
-            text = entries.in_english(lambda: kinds.sentence(event, self.table.players))
+            text = wording.in_english(lambda: kinds.sentence(event, self.table.players))
             self._status()
         else:
             if self.finished:
                 raise RuleError(_("the game is finished at this point; it must be reopened first."))
             before = self.state
             self.state = self.game.apply(before, event)
-            text = entries.in_english(lambda: self.game.describe(before, event))
+            text = wording.in_english(lambda: self.game.describe(before, event))
             self.held_open = False
             self._status()
         entry = Entry(seq=seq, type=kind, event=event, summary=text[:500], created_at=moment, device=IMPORT_DEVICE)
-        if entries.is_game_entry(entry):
+        if kinds.is_game_entry(entry):
             self.live.append((entry, before))
         self.logged.append(entry)
 
     def _check_table_entry(self, kind: str, event: dict) -> None:
         """What the live app refuses of an entry about the table, refused here too."""
-        if kind == entries.SEAT_TAKEN:
+        if kind == kinds.SEAT_TAKEN:
             seat = kinds.seat_of(event, self.table.players)
             if seat in self.seats_with_phone:
                 raise RuleError(_("%(name)s already has a phone.", name=self.table.players[seat]))
             self.seats_with_phone.add(seat)
-        elif kind == entries.INVITE_CLOSED:
+        elif kind == kinds.INVITE_CLOSED:
             if self.invite_closed:
                 raise RuleError(_("the invitation is already put away."))
             self.invite_closed = True
-        elif kind in (entries.TIMER_STARTED, entries.TIMER_STOPPED):
-            starting = kind == entries.TIMER_STARTED
+        elif kind in (kinds.TIMER_STARTED, kinds.TIMER_STOPPED):
+            starting = kind == kinds.TIMER_STARTED
             if starting == self.timer_running:
                 raise RuleError(_("the table timer is already running.") if starting
                                 else _("the table timer is not running."))
@@ -124,4 +124,4 @@ class Replay:
         self.state = state
         self.voided.add(target)
         self._status()
-        return entries.in_english(lambda: entries.undid(target, chosen.summary))
+        return wording.in_english(lambda: kinds.undid(target, chosen.summary))

@@ -46,3 +46,16 @@ def N_(message: str) -> str:
 def N_plural(singular: str, plural: str) -> tuple[str, str]:
     """Mark a singular and plural pair for the catalogs without wording it: ``ngettext(*pair, num)`` words it."""
     return singular, plural
+
+
+def duration_words(seconds: float) -> str:
+    """A duration as players say it: "45 s", "2 min", "2 min 05 s"."""
+    minutes, rest = divmod(max(0, int(seconds)), 60)
+    if not minutes:
+        # Translators: a duration in seconds, e.g. "45 s".
+        return _("%(seconds)d s", seconds=rest)
+    if rest:
+        # Translators: a duration in minutes and seconds, e.g. "2 min 05 s".
+        return _("%(minutes)d min %(seconds)02d s", minutes=minutes, seconds=rest)
+    # Translators: a duration in whole minutes, e.g. "2 min".
+    return _("%(minutes)d min", minutes=minutes)

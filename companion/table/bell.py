@@ -12,38 +12,39 @@ phase's length in seconds); on every other table it starts and stops a
 table timer (``timer_started`` / ``timer_stopped``, entries about the table
 that are never folded through the game's rules).
 
-A market or timer may close by itself: after a fixed time, or at a hidden
-random moment. That moment lives only in ``Table.bell_due_at``; the first
-request that finds it past (normally a live poll) records the close.
+A market or timer may close by itself (``bell_plan.Plan``): after a fixed time,
+or at a hidden random moment. That moment lives only in ``Table.bell_due_at``;
+the first request that finds it past (normally a live poll) records the close.
 """
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 import sqlalchemy as sa
 
-from . import recording as entries, kinds
-from ..live import heads, regions
 from ..extensions import db
+from ..live import heads, regions
 from ..models import Entry, Table
 from ..rules import RuleError
-from ..rules.words import _
+from ..rules.words import _, duration_words
+from . import kinds
+from .bell_plan import Plan, clock_face
+from .log import voided_seqs
+from .recording import record, record_table_event
+from .view import table_view
 
 # From the entry's time to the moment every phone rings: longer than one poll
 # plus a slow answer, short enough to feel like the tap rang the bell.
 LEAD = timedelta(milliseconds=1200)
 WARNING_SECONDS = 10
-MINUTES = range(1, 11)
-MODES = ("hand", "fixed", "hidden")
 # The market's phases (Carambouille's opening and open market): the bell is the move then.
 MARKET_PHASES = {"opening", "market"}
 # Games whose bell is the market of the exchange phase; every other game gets the timer.
 MARKET_GAMES = {"carambouille"}
-OPENS = {"market_opened", entries.TIMER_STARTED}
-CLOSES = {"market_closed", entries.TIMER_STOPPED}
+OPENS = {"market_opened", kinds.TIMER_STARTED}
+CLOSES = {"market_closed", kinds.TIMER_STOPPED}
 RINGS = OPENS | CLOSES
 
 
@@ -60,90 +61,6 @@ def aware(moment: datetime) -> datetime:
 def epoch_ms(moment: datetime) -> int:
     """Milliseconds since 1970, as a browser's Date counts."""
     return int(aware(moment).timestamp() * 1000)
-
-
-def duration_words(seconds: int) -> str:
-    """A duration as players say it: "45 s", "2 min", "2 min 05 s"."""
-    minutes, rest = divmod(max(0, int(seconds)), 60)
-    if not minutes:
-        # Translators: a duration in seconds, e.g. "45 s".
-        return _("%(seconds)d s", seconds=rest)
-    if rest:
-        # Translators: a duration in minutes and seconds, e.g. "2 min 05 s".
-        return _("%(minutes)d min %(seconds)02d s", minutes=minutes, seconds=rest)
-    # Translators: a duration in whole minutes, e.g. "2 min".
-    return _("%(minutes)d min", minutes=minutes)
-
-
-def clock_face(seconds: float) -> str:
-    """A running clock as a phone shows it: "0:07", "12:30"."""
-    minutes, rest = divmod(max(0, int(seconds)), 60)
-    return f"{minutes}:{rest:02d}"
-
-
-@dataclass(frozen=True)
-class Plan:
-    """How an open market (or a running timer) closes: by hand, after ``seconds``, or hidden in ``low``..``high``."""
-
-    mode: str = "hand"
-    seconds: int | None = None
-    low: int | None = None
-    high: int | None = None
-
-    def public(self) -> dict:
-        """What every phone may know (never the hidden moment)."""
-        return {key: value for key, value in vars(self).items() if value is not None}
-
-    @classmethod
-    def read(cls, data) -> Plan:
-        """The plan stored on a table (anything unreadable closes by hand)."""
-        if not isinstance(data, dict) or data.get("mode") not in MODES:
-            return cls()
-        return cls(data["mode"], data.get("seconds"), data.get("low"), data.get("high"))
-
-    def words(self, thing: str) -> str:
-        """The plan as a sentence for the players, about the ``thing`` ("market" or "timer") it closes."""
-        market = thing == "market"
-        if self.mode == "fixed":
-            duration = duration_words(self.seconds)
-            if market:
-                return _("The market closes by itself after %(duration)s.", duration=duration)
-            return _("The timer closes by itself after %(duration)s.", duration=duration)
-        if self.mode == "hidden":
-            low, high = duration_words(self.low), duration_words(self.high)
-            if market:
-                return _("The market closes by itself at a hidden moment between %(low)s and %(high)s: "
-                         "nobody knows when.", low=low, high=high)
-            return _("The timer closes by itself at a hidden moment between %(low)s and %(high)s: "
-                     "nobody knows when.", low=low, high=high)
-        if market:
-            return _("The market closes when the bell rings again.")
-        return _("The timer closes when the bell rings again.")
-
-    def delay(self) -> int | None:
-        """Seconds from the opening ring to the automatic close; the hidden one drawn here, unpredictably."""
-        if self.mode == "fixed":
-            return self.seconds
-        if self.mode == "hidden":
-            return self.low + secrets.randbelow(self.high - self.low + 1)
-        return None
-
-
-def plan_from(mode: str, minutes: int | None = None, low: int | None = None, high: int | None = None) -> Plan:
-    """The plan chosen on the opening form (minutes); RuleError names the field at fault."""
-    if mode == "fixed":
-        if minutes not in MINUTES:
-            raise RuleError(_("Choose how many minutes the market stays open: 1 to 10."), "minutes")
-        return Plan("fixed", seconds=minutes * 60)
-    if mode == "hidden":
-        if low not in MINUTES or high not in MINUTES:
-            raise RuleError(_("Choose the hidden time's range in minutes, from 1 to 10."), "low")
-        if low >= high:
-            raise RuleError(_("The latest moment must come after the earliest, e.g. 1 to 3 minutes."), "high")
-        return Plan("hidden", low=low * 60, high=high * 60)
-    if mode != "hand":
-        raise RuleError(_("Choose how the bell closes: by hand, after a fixed time, or at a hidden moment."), "mode")
-    return Plan()
 
 
 def kind_of(table: Table) -> str:
@@ -167,9 +84,9 @@ def _rings(table: Table) -> list[Entry]:
     window = 8
     while True:
         rows = list(db.session.scalars(sa.select(Entry).where(
-            Entry.table_id == table.id, Entry.type.in_(RINGS | {entries.VOID}))
+            Entry.table_id == table.id, Entry.type.in_(RINGS | {kinds.VOID}))
             .order_by(Entry.seq.desc()).limit(window)))
-        voided = entries.voided_seqs(rows)
+        voided = voided_seqs(rows)
         rings = [row for row in reversed(rows) if row.type in RINGS and row.seq not in voided]
         has_open = any(ring.type in OPENS for ring in rings)
         has_close = any(ring.type in CLOSES and isinstance(ring.event.get("seconds"), int) for ring in rings)
@@ -190,6 +107,13 @@ def _opening(table: Table, rings: list[Entry], state) -> Entry | None:
         return None
     return next((ring for ring in reversed(rings) if ring.type in OPENS), None)
 
+
+def _plan_of(table: Table, opening: Entry | None) -> Plan:
+    """The plan of the opening ring still open (none kept: it closes by hand)."""
+    return Plan.read(table.bell_plan) if opening is not None and table.bell_seq == opening.seq else Plan()
+
+
+# --- what the panel shows -----------------------------------------------------
 
 @dataclass(frozen=True)
 class BellView:
@@ -226,13 +150,13 @@ class BellView:
         return regions.per_answer("clock", self.open_since_ms) or self.open_clock
 
 
-@regions.filled_by("now")
-def _now_filled(_: str | None) -> str:
+def server_clock(_: str | None) -> str:
+    """The marker ``now`` in a kept rendering: the server's clock at this answer."""
     return str(epoch_ms(now()))
 
 
-@regions.filled_by("clock")
-def _clock_filled(since_ms: str | None) -> str:
+def open_clock(since_ms: str | None) -> str:
+    """The marker ``clock:<since>`` in a kept rendering: how long the market has been open, at this answer."""
     return clock_face((epoch_ms(now()) - int(since_ms or 0)) / 1000)
 
 
@@ -249,13 +173,13 @@ def view_of(table: Table, state) -> BellView:
     clock = now()
     opening = _opening(table, rings, state)
     last = rings[-1] if rings else None
-    plan = Plan.read(table.bell_plan) if opening is not None and table.bell_seq == opening.seq else Plan()
+    plan = _plan_of(table, opening)
     since = ring_at(opening) if opening is not None else None
     deadline = since + timedelta(seconds=plan.seconds) if since is not None and plan.mode == "fixed" else None
     closes = [ring for ring in rings if ring.type in CLOSES and isinstance(ring.event.get("seconds"), int)]
-    thing = "market" if kind_of(table) == "market" else "timer"
+    thing = kind_of(table)
     return BellView(
-        kind=kind_of(table),
+        kind=thing,
         ring_id=last.seq if last else None,
         ring_at_ms=epoch_ms(ring_at(last)) if last else None,
         server_now_ms=epoch_ms(clock),
@@ -309,10 +233,10 @@ def open_bell(table: Table, plan: Plan, *, player: int | None = None, device: st
     table_id = table.id
     if kind_of(table) == "market":
         event = {"type": "market_opened"} | ({"rung_by": player} if player is not None else {})
-        entry = entries.record(table, event, device=device, key=key, seen=seen)
+        entry = record(table, event, device=device, key=key, seen=seen)
     else:
         check = _timer_open_check(table, opening=True)
-        event = {"type": entries.TIMER_STARTED, "plan": plan.public()}
+        event = {"type": kinds.TIMER_STARTED, "plan": plan.public()}
         if player is not None:
             event["player"] = player
 
@@ -320,7 +244,7 @@ def open_bell(table: Table, plan: Plan, *, player: int | None = None, device: st
             check(seq)
             return kinds.timer_started(event, table.players)
 
-        entry = entries.record_table_event(table, event, summarise, device=device, key=key, seen=seen)
+        entry = record_table_event(table, event, summarise, device=device, key=key, seen=seen)
     delay = plan.delay()
     due = aware(entry.created_at) + timedelta(seconds=delay) if delay is not None else None
     _schedule(table_id, entry.seq, plan, due)
@@ -333,17 +257,16 @@ def close_bell(table: Table, *, player: int | None = None, device: str = "", key
     if table.finished:
         raise RuleError(_("The game is finished: the bell is put away."), "type")
     table_id = table.id
-    state = entries.state_of(table)
-    opening = _opening(table, _rings(table), state)
+    opening = _opening(table, _rings(table), table_view(table).state)
     seconds = int((now() - aware(opening.created_at)).total_seconds()) if opening is not None else 0
     seconds = max(0, seconds)
     if kind_of(table) == "market":
         event = {"type": "market_closed", "seconds": seconds} | ({"rung_by": player} if player is not None else {})
-        entry = entries.record(table, event, device=device, key=key, seen=seen)
+        entry = record(table, event, device=device, key=key, seen=seen)
     else:
         check = _timer_open_check(table, opening=False)
-        plan = Plan.read(table.bell_plan) if opening is not None and table.bell_seq == opening.seq else Plan()
-        stopped = {"type": entries.TIMER_STOPPED, "seconds": seconds}
+        plan = _plan_of(table, opening)
+        stopped = {"type": kinds.TIMER_STOPPED, "seconds": seconds}
         if automatic and plan.mode in kinds.TIMER_ENDINGS:
             stopped["ending"] = plan.mode  # kept in the entry: an imported log writes the same sentence
 
@@ -351,7 +274,7 @@ def close_bell(table: Table, *, player: int | None = None, device: str = "", key
             check(seq)
             return kinds.timer_stopped(stopped)
 
-        entry = entries.record_table_event(table, stopped, summarise, device=device, key=key, seen=seen)
+        entry = record_table_event(table, stopped, summarise, device=device, key=key, seen=seen)
     if opening is not None:
         _unschedule(table_id, opening.seq)
     return entry
@@ -371,7 +294,7 @@ def fire_if_due(table: Table) -> bool:
     if not is_due(table.bell_due_at):
         return False
     table_id, seq = table.id, table.bell_seq
-    opening = _opening(table, _rings(table), entries.state_of(table))
+    opening = _opening(table, _rings(table), table_view(table).state)
     if opening is None or opening.seq != seq:
         # Undone, or closed by some other way: nothing to ring.
         _unschedule(table_id, seq)

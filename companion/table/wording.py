@@ -2,21 +2,23 @@
 
 An entry keeps its summary in English (exports, the review); a phone reads it worded anew in its own
 language. An entry's sentence depends only on the entries before it, so it is worded once per
-language and kept with the table's state (``entries.cache``): a new entry is worded in every
+language and kept with the table's state (``state.cache``): a new entry is worded in every
 language when it is recorded; after a restart, the first phone of a language to need an older
 entry words the whole log once, replaying it as it was recorded.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
-from flask_babel import get_locale
+from flask_babel import force_locale, get_locale
 
-from . import recording as entries, kinds
+from ..i18n import LANGUAGES
 from ..models import Entry, Table
 from ..rules import RuleError
-from ..rules.words import _
+from . import kinds
+from .log import entries_of, game_of
+from .state import cache
 
 
 def _language() -> str:
@@ -26,15 +28,30 @@ def _language() -> str:
         return "en"
 
 
+def in_every_language(word: Callable[[], str]) -> dict[str, str]:
+    """``word()`` in each language the app speaks: the sentence of a new entry, for every phone."""
+    worded = {}
+    for language in LANGUAGES:
+        with force_locale(language):
+            worded[language] = word()
+    return worded
+
+
+def in_english(word: Callable[[], str]) -> str:
+    """``word()`` in English: the summary kept with an entry is written in the app's source language."""
+    with force_locale("en"):
+        return word()
+
+
 def _word_log(table: Table) -> dict[int, str]:
     """Every game entry's sentence in the current language, each from the state it was recorded on."""
-    game = entries.game_of(table)
+    game = game_of(table)
     state = game.new_game(table.players, table.options)
     live: list[Entry] = []
     voided: set[int] = set()
     words: dict[int, str] = {}
-    for row in entries.entries_of(table):
-        if row.type == entries.VOID:
+    for row in entries_of(table):
+        if row.type == kinds.VOID:
             # An undo changes what later entries were recorded on: replay what is left of the past.
             voided.add(row.event.get("entry"))
             state = game.new_game(table.players, table.options)
@@ -42,7 +59,7 @@ def _word_log(table: Table) -> dict[int, str]:
                 if earlier.seq not in voided:
                     state = game.apply(state, earlier.event)
             continue
-        if not entries.is_game_entry(row):
+        if not kinds.is_game_entry(row):
             continue
         try:
             words[row.seq] = game.describe(state, row.event)
@@ -57,27 +74,23 @@ def sentences(table: Table, rows: Iterable[Entry]) -> dict[int, str]:
     """The sentences of ``rows`` in the reader's language, by entry number."""
     rows = list(rows)
     language = _language()
-    needed = {row.seq for row in rows if entries.is_game_entry(row)}
-    needed |= {row.event.get("entry") for row in rows if row.type == entries.VOID}
+    needed = {row.seq for row in rows if kinds.is_game_entry(row)}
+    needed |= {row.event.get("entry") for row in rows if row.type == kinds.VOID}
     # Only the sentences asked for: a page shows a few of a long log's.
-    known = entries.cache.words(table.id, language, needed)
+    known = cache.words(table.id, language, needed)
     if not needed <= known.keys():
         worded = _word_log(table)
-        entries.cache.put_words(table.id, language, worded)
+        cache.put_words(table.id, language, worded)
         known.update(worded)
     return {row.seq: _sentence(table, row, known) for row in rows}
 
 
 def _sentence(table: Table, row: Entry, known: dict[int, str]) -> str:
-    if entries.is_game_entry(row):
+    if kinds.is_game_entry(row):
         return known.get(row.seq, row.summary)
-    if row.type == entries.VOID:
+    if row.type == kinds.VOID:
         target = row.event.get("entry")
-        return entries.undid(target, known[target]) if target in known else row.summary
-    if row.type == entries.REOPEN:
-        return _(entries.REOPENED)
-    if row.type == entries.CLOSE:
-        return _(entries.CLOSED)
+        return kinds.undid(target, known[target]) if target in known else row.summary
     try:
         return kinds.sentence(row.event, table.players)
     except (RuleError, IndexError):
@@ -91,4 +104,4 @@ def sentence(table: Table, row: Entry) -> str:
 
 def kept_sentence(table: Table, row: Entry) -> str:
     """The entry's sentence in the reader's language if it was worded already, else its kept summary (no reads)."""
-    return entries.cache.words(table.id, _language(), (row.seq,)).get(row.seq, row.summary)
+    return cache.words(table.id, _language(), (row.seq,)).get(row.seq, row.summary)

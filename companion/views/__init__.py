@@ -1,1 +1,27 @@
-"""One blueprint per area of the app."""
+"""The views: one blueprint per area, and the forms each game offers on its table page.
+
+Everything is registered here, by ``init_app``, and nowhere else: no module registers itself
+when it is imported.
+"""
+
+from __future__ import annotations
+
+from flask import Flask
+
+from . import bell, carambouille, errors, frutti, home, jaipur, language, removal, review, tables
+
+BLUEPRINTS = (home.bp, language.bp, tables.bp, bell.bp, carambouille.bp, jaipur.bp, frutti.bp, review.bp, removal.bp)
+# Game slug -> function(table, state, seat) giving that game's fresh action forms by name, for the table page.
+GAME_FORMS = {
+    "carambouille": carambouille.table_forms,
+    "jaipur": jaipur.page_forms,
+    "frutti": frutti.table_forms,
+}
+
+
+def init_app(app: Flask) -> None:
+    """Register the error pages, every area's blueprint and the games' table forms."""
+    errors.init_app(app)
+    for blueprint in BLUEPRINTS:
+        app.register_blueprint(blueprint)
+    app.extensions["game_forms"] = dict(GAME_FORMS)

@@ -2,23 +2,17 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, redirect, request, url_for
+from flask import Blueprint, request
 from werkzeug.wrappers import Response
 
-from ..table import bell
+from ..table import bell, bell_plan
 from ..forms.bell import BellCloseForm, BellOpenForm
 from ..rules import RuleError
-from ..web.security import device_id
-from ..web.templating import is_htmx
-from .table_page import my_seat, refuse, render_table, table_or_404
+from ..web.phone import device_id, my_seat
+from .table_forms import answer, refuse
+from .table_page import render_table, table_or_404
 
 bp = Blueprint("bell", __name__)
-
-
-def _answer(table) -> Response | tuple[str, int]:
-    if is_htmx():
-        return render_table(table)
-    return redirect(url_for("tables.page", token=table.token), 303)
 
 
 @bp.post("/t/<token>/bell/open")
@@ -28,13 +22,13 @@ def ring_open(token: str) -> Response | tuple[str, int]:
     form = BellOpenForm()
     if form.validate_on_submit():
         try:
-            plan = bell.plan_from(form.mode.data, form.minutes.data, form.low.data, form.high.data)
+            plan = bell_plan.plan_from(form.mode.data, form.minutes.data, form.low.data, form.high.data)
             bell.open_bell(table, plan, player=my_seat(table), device=device_id(),
                            key=form.key.data, seen=form.seen.data)
         except RuleError as error:
             refuse(form, error.message, error.field)
         else:
-            return _answer(table)
+            return answer(table)
     return render_table(table, forms={"bell_open": form}, status=422)
 
 
@@ -52,7 +46,7 @@ def ring_close(token: str) -> Response | tuple[str, int]:
         except RuleError as error:
             refuse(form, error.message, error.field)
         else:
-            return _answer(table)
+            return answer(table)
     return render_table(table, forms={"bell_close": form}, status=422)
 
 

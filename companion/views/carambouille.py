@@ -7,7 +7,7 @@ import re
 from flask import Blueprint, abort, render_template, request
 from werkzeug.wrappers import Response
 
-from ..table import recording as entries
+from ..table.view import table_view
 from ..forms import new_key
 from ..forms.carambouille import (
     BuyForm,
@@ -23,7 +23,8 @@ from ..rules import RuleError
 from ..rules import carambouille as game
 from ..web.templating import is_htmx
 from . import memo
-from .table_page import GAME_FORMS, record_form, refuse, render_table, table_context, table_or_404
+from .table_forms import record_form, refuse
+from .table_page import render_table, table_context, table_or_404
 
 bp = Blueprint("carambouille", __name__)
 # The memo card pages hang under this blueprint: endpoints "carambouille.memo.*".
@@ -54,7 +55,7 @@ def _partial(template: str, table: Table, form_name: str, form, phase: str) -> R
     When the hand has moved on (another phone ended the turn), the form has no place any more:
     the whole live region is sent instead, retargeted.
     """
-    if entries.state_of(table).phase != phase:
+    if table_view(table).state.phase != phase:
         body, status = render_table(table)
         return Response(body, status, headers={"HX-Retarget": "#live", "HX-Reswap": "outerHTML",
                                                "Vary": "HX-Request"})
@@ -68,7 +69,7 @@ def _partial(template: str, table: Table, form_name: str, form, phase: str) -> R
 
 def check_sale(table: Table, form: SaleForm) -> None:
     """Work out the sale as entered: its arithmetic on ``form.preview``, or the rules' refusal next to its field."""
-    state = entries.state_of(table)
+    state = table_view(table).state
     event = form.event()
     try:
         game.apply(state, event)
@@ -148,14 +149,14 @@ def check_deal(table: Table, form: DealForm) -> None:
     """The deal for the hand sizes entered, on ``form.outcome``, or why not next to the hand sizes."""
     form.touched = True
     try:
-        form.outcome = game.deal_outcome(entries.state_of(table), form.sizes())
+        form.outcome = game.deal_outcome(table_view(table).state, form.sizes())
     except RuleError as error:
         refuse(form, error.message, "hand_sizes")
 
 
 def deal_event(table: Table):
     def build(form: DealForm) -> dict:
-        outcome = game.deal_outcome(entries.state_of(table), form.sizes())
+        outcome = game.deal_outcome(table_view(table).state, form.sizes())
         return {"type": "deal", "cards": list(outcome.cards), "hand_sizes": form.sizes()}
 
     return build
@@ -235,5 +236,3 @@ def table_forms(table: Table, state: game.State, seat: int | None) -> dict:
         forms["deal"].outcome = game.deal_outcome(state, state.hand_estimates)
     return forms
 
-
-GAME_FORMS["carambouille"] = table_forms

@@ -17,7 +17,8 @@ from ..forms.frutti import (
 )
 from ..rules import RuleError, frutti
 from ..web.templating import is_htmx
-from .table_page import GAME_FORMS, record_form, refuse, table_or_404
+from .table_forms import record_form, refuse
+from .table_page import table_or_404
 
 bp = Blueprint("frutti", __name__)
 
@@ -100,5 +101,3 @@ def table_forms(table, state, seat) -> dict:
         forms["tally"] = TableTallyForm(seen=seen, players=len(state.players))
     return forms
 
-
-GAME_FORMS["frutti"] = table_forms

@@ -6,7 +6,7 @@ import secrets
 from datetime import UTC, timedelta
 
 import sqlalchemy as sa
-from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from ..web import limits
@@ -15,27 +15,18 @@ from ..forms import JoinForm, NewTableForm
 from ..models import Entry, Seat, Table, now
 from ..rules import GAMES, RuleError
 from ..rules.words import N_, _
+from ..web.phone import phone, remember
 from ..web.templating import is_htmx
 
 bp = Blueprint("home", __name__)
 
-RECENT_TABLES = 8
 # The new-table form's game-specific settings: form field = option name.
 GAME_SETTINGS = {"jaipur": ("bonus",)}
 
 
-def remember(token: str) -> None:
-    """Put the table of ``token`` first in this device's recently opened tables."""
-    if session.get("recent", [])[:1] == [token]:
-        return  # already first: leave the session (and its cookie) untouched
-    recent = [other for other in session.get("recent", []) if other != token]
-    session["recent"] = [token, *recent][:RECENT_TABLES]
-    session.permanent = True
-
-
 def recent_tables() -> list[Table]:
-    """The tables opened on this device, most recent first."""
-    tokens = session.get("recent", [])
+    """The tables opened on this phone, most recent first."""
+    tokens = phone().recent
     if not tokens:
         return []
     found = {t.token: t for t in db.session.scalars(sa.select(Table).where(Table.token.in_(tokens)))}

@@ -8,13 +8,16 @@ from dataclasses import dataclass
 from flask import Blueprint, render_template, request
 from werkzeug.wrappers import Response
 
-from ..table import recording as entries
+from ..table import recording
+from ..table.view import table_view
 from ..forms.jaipur import PREVIEW, CamelsForm, EndRoundForm, NextRoundForm, SaleForm
 from ..models import Entry, Table
 from ..rules import RuleError, jaipur
 from ..rules.words import N_, _
+from ..web.phone import my_seat
 from ..web.templating import is_htmx
-from .table_page import GAME_FORMS, my_seat, record_form, refuse, render_table, table_or_404
+from .table_forms import record_form, refuse
+from .table_page import render_table, table_or_404
 
 bp = Blueprint("jaipur", __name__)
 
@@ -73,7 +76,7 @@ def _preview_note(form: SaleForm) -> str | None:
 def sale_preview(token: str) -> tuple[str, int]:
     """The sale form with the tokens the chosen sale would take (htmx: the form alone)."""
     table = table_or_404(token)
-    state = entries.state_of(table)
+    state = table_view(table).state
     form = prepare_sale(SaleForm(formdata=request.args), state, preview=True)
     if is_htmx():
         # Only the form is swapped: it still belongs to the table this phone shows, whose entry number it keeps.
@@ -91,15 +94,15 @@ def sale(token: str) -> Response | tuple[str, int]:
     form = SaleForm()
     note = _preview_note(form)
     if _confirmed(form):
-        state = entries.state_of(table)
+        state = table_view(table).state
         prepare_sale(form, state, preview=True)
         try:
             return record_form(table, "sale", form, lambda f: f.event(state.bonus_mode), rng=bonus_rng(),
                                changed=_(STALE_PREVIEW),
                                recorder_sees=lambda entry: entry.event.get("bonus") is not None)
-        except entries.TableChanged as error:
+        except recording.TableChanged as error:
             note = error.message
-    prepare_sale(form, entries.state_of(table), preview=True)
+    prepare_sale(form, table_view(table).state, preview=True)
     form.note = note
     _shown_on(form, table.last_seq)
     return render_table(table, forms={"sale": form})
@@ -136,8 +139,6 @@ def page_forms(table: Table, state, seat: int | None) -> dict:
         "next_round": NextRoundForm(formdata=None, seen=seen),
     }
 
-
-GAME_FORMS["jaipur"] = page_forms
 
 
 @dataclass(frozen=True)

@@ -5,14 +5,16 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ..table import recording as entries
+from ..table import recording
+from ..table.view import table_view
 from ..forms.carambouille import CalculatorForm, HouseMemoForm
 from ..models import Table
 from ..rules import RuleError
 from ..rules import carambouille as game
-from ..web.security import device_id
+from ..web.phone import device_id
 from ..web.templating import is_htmx
-from .table_page import refuse, table_or_404
+from .table_forms import refuse
+from .table_page import table_or_404
 
 bp = Blueprint("memo", __name__)
 
@@ -65,7 +67,7 @@ def card() -> tuple[str, int, dict]:
 def table_card(token: str) -> tuple[str, int, dict]:
     """The memo this table plays with, its house changes marked, and the calculator on it."""
     table = _carambouille(table_or_404(token))
-    memo, changed = game.house_memo(entries.state_of(table))
+    memo, changed = game.house_memo(table_view(table).state)
     return _memo_page(memo, changed, table=table, here=url_for("carambouille.memo.table_card", token=token))
 
 
@@ -73,12 +75,12 @@ def table_card(token: str) -> tuple[str, int, dict]:
 def watch_card(token: str) -> tuple[str, int, dict]:
     """The table's memo, from the watch view."""
     table = _carambouille(table_or_404(token, watch=True))
-    memo, changed = game.house_memo(entries.state_of(table))
+    memo, changed = game.house_memo(table_view(table).state)
     return _memo_page(memo, changed, table=table, watch=True, here=url_for("carambouille.memo.watch_card", token=token))
 
 
 def _edit_page(table: Table, form: HouseMemoForm, status: int = 200) -> tuple[str, int]:
-    state = entries.state_of(table)
+    state = table_view(table).state
     return render_template("carambouille/memo_edit.html", table=table, form=form, game=game,
                            changed=game.house_memo(state)[1]), status
 
@@ -87,7 +89,7 @@ def _edit_page(table: Table, form: HouseMemoForm, status: int = 200) -> tuple[st
 def edit(token: str) -> tuple[str, int]:
     """Every cell of the table's memo, to correct (the house memo)."""
     table = _carambouille(table_or_404(token))
-    memo = game.house_memo(entries.state_of(table))[0]
+    memo = game.house_memo(table_view(table).state)[0]
     return _edit_page(table, HouseMemoForm.filled(memo, formdata=None, seen=table.last_seq))
 
 
@@ -98,10 +100,10 @@ def save(token: str) -> Response | tuple[str, int]:
     form = HouseMemoForm()
     if form.validate_on_submit():
         try:
-            entries.record(table, form.event(), device=device_id(), key=form.key.data, seen=form.seen.data)
-        except entries.AlreadyRecorded as error:
+            recording.record(table, form.event(), device=device_id(), key=form.key.data, seen=form.seen.data)
+        except recording.AlreadyRecorded as error:
             # The memo as it now is, never the one sent: sending it again would overwrite the other phone's.
-            memo = game.house_memo(entries.state_of(table))[0]
+            memo = game.house_memo(table_view(table).state)[0]
             form = HouseMemoForm.filled(memo, formdata=None, seen=table.last_seq)
             refuse(form, error.message, "memo")
         except RuleError as error:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, flash, redirect, render_template, session, url_for
+from flask import Blueprint, current_app, flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
-from ..table import recording as entries
+from ..table import log
 from ..forms.review import RemoveForm
 from ..review.removal import remove
 from ..rules.words import _
+from ..web.phone import forget
 from .table_page import table_or_404
 
 bp = Blueprint("removal", __name__)
@@ -18,7 +19,7 @@ bp = Blueprint("removal", __name__)
 def confirm(token: str) -> str:
     """Say what removing the session takes away, and ask once."""
     table = table_or_404(token)
-    return render_template("review/remove.html", table=table, game=entries.game_of(table), form=RemoveForm())
+    return render_template("review/remove.html", table=table, game=log.game_of(table), form=RemoveForm())
 
 
 @bp.post("/t/<token>/remove")
@@ -28,11 +29,11 @@ def remove_session(token: str) -> Response | tuple[str, int]:
     form = RemoveForm()
     if not form.validate_on_submit():
         form.form_errors.append(_("That did not go through: reload the page and try again."))
-        return render_template("review/remove.html", table=table, game=entries.game_of(table), form=form), 422
-    name, players = entries.game_of(table).NAME, ", ".join(table.players)
+        return render_template("review/remove.html", table=table, game=log.game_of(table), form=form), 422
+    name, players = log.game_of(table).NAME, ", ".join(table.players)
     current_app.logger.info("removed table %s (%s, %d entries) from the history", table.id, table.game, table.last_seq)
     remove(table)
-    session["recent"] = [other for other in session.get("recent", []) if other != token]
+    forget(token)
     # Translators: %(game)s is the game's name, %(players)s its players: "Ana, Ben, Cy".
     flash(_("The %(game)s session of %(players)s was removed from the history.", game=name, players=players))
     return redirect(url_for("review.history_page"), 303)

@@ -11,7 +11,8 @@ from flask.cli import with_appcontext
 from flask_babel import format_date, format_time, get_locale
 from werkzeug.exceptions import RequestEntityTooLarge
 
-from ..table import recording as entries, wording
+from ..table import kinds, log, recording, wording
+from ..table.view import table_view
 from ..web import limits
 from ..extensions import csrf
 from ..forms.review import CloseForm, HistoryFilterForm, ImportForm, ReopenForm
@@ -20,9 +21,10 @@ from ..review import chart, csvfiles, exchange, history, stats, words
 from ..review.session import period_key, review_of, timeline
 from ..rules import GAMES, RuleError
 from ..rules.words import _
-from ..web.security import allows_upload, device_id
-from .home import remember
-from .table_page import refuse, table_or_404
+from ..web.phone import device_id, remember
+from ..web.security import allows_upload
+from .table_forms import refuse
+from .table_page import table_or_404
 
 bp = Blueprint("review", __name__, cli_group=None)
 
@@ -145,12 +147,12 @@ def _slug_name(table: Table) -> str:
 
 
 def _results(table: Table, *, watch: bool, forms: dict | None = None, status: int = 200) -> tuple[str, int]:
-    game = entries.game_of(table)
-    state = entries.state_of(table)
+    game = log.game_of(table)
+    state = table_view(table).state
     review = review_of(table.game, game, state)
-    logged = entries.history(table)
+    logged = log.history(table)
     logged.reverse()
-    rows = [(entry, undone, entries.is_game_entry(entry)) for entry, undone in logged]
+    rows = [(entry, undone, kinds.is_game_entry(entry)) for entry, undone in logged]
     players = table.players
     progression = review.progression
     period = period_key(table.game, review)
@@ -193,8 +195,8 @@ def watch_results(token: str) -> tuple[str, int]:
 
 
 def _results_csv(table: Table) -> Response:
-    game = entries.game_of(table)
-    review = review_of(table.game, game, entries.state_of(table))
+    game = log.game_of(table)
+    review = review_of(table.game, game, table_view(table).state)
     return _csv(csvfiles.results_csv(table.players, review, period_key(table.game, review)),
                 f"{_slug_name(table)}-results.csv")
 
@@ -212,7 +214,7 @@ def watch_results_csv(token: str) -> Response:
 
 
 def _export(table: Table) -> Response:
-    response = make_response(exchange.dumps(table, entries.entries_of(table)))
+    response = make_response(exchange.dumps(table, log.entries_of(table)))
     response.headers["Content-Type"] = "application/json; charset=utf-8"
     response.headers["Content-Disposition"] = f'attachment; filename="{_slug_name(table)}.json"'
     return response
@@ -248,13 +250,13 @@ def _session_action(token: str, form, act) -> Response | tuple[str, int]:
 @bp.post("/t/<token>/reopen")
 def reopen(token: str) -> Response | tuple[str, int]:
     """Reopen a finished session on purpose, so that entries can be undone and corrected."""
-    return _session_action(token, ReopenForm(), entries.reopen)
+    return _session_action(token, ReopenForm(), recording.reopen)
 
 
 @bp.post("/t/<token>/close")
 def close(token: str) -> Response | tuple[str, int]:
     """Mark a reopened session whose game is over finished again."""
-    return _session_action(token, CloseForm(), entries.close)
+    return _session_action(token, CloseForm(), recording.close)
 
 
 @bp.get("/players")

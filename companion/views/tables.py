@@ -5,21 +5,20 @@ from __future__ import annotations
 import io
 
 import segno
-from flask import Blueprint, make_response, redirect, render_template, request, session, url_for
+from flask import Blueprint, make_response, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ..table import bell, recording as entries, wording, kinds
-from ..live import heads
-from ..extensions import db
 from ..forms import InviteForm, SeatForm, UndoForm
-from ..server.hosting import phone_url
-from ..models import Table
+from ..live import heads
 from ..rules import RuleError
 from ..rules.words import _
-from ..web.security import device_id
+from ..server.hosting import phone_url
+from ..table import bell, kinds, log, recording, seating, wording
+from ..table.view import table_view
+from ..web import phone
 from ..web.templating import is_htmx
-from .home import remember
-from .table_page import WATCHING, kept_table, refuse, render_table, table_or_404, token_shaped
+from .table_forms import answer, refuse
+from .table_page import kept_table, render_table, table_or_404, token_shaped
 
 bp = Blueprint("tables", __name__)
 
@@ -48,10 +47,10 @@ def _nothing_new() -> Response:
 def page(token: str) -> tuple[str, int]:
     """The table as every player sees it, with the actions for recording entries."""
     if (kept := _kept(token, watch=False)) is not None:
-        remember(token)
+        phone.remember(token)
         return kept
     table = table_or_404(token)
-    remember(table.token)
+    phone.remember(table.token)
     bell.fire_if_due(table)
     return render_table(table)
 
@@ -121,10 +120,10 @@ def qr(token: str) -> Response:
 def history(token: str) -> str:
     """Every entry of the table, newest first, undone ones struck through."""
     table = table_or_404(token)
-    rows = entries.history(table)
-    return render_template("tables/history.html", table=table, rows=rows, game=entries.game_of(table),
+    rows = log.history(table)
+    return render_template("tables/history.html", table=table, rows=rows, game=table_view(table).game,
                            words=wording.sentences(table, [entry for entry, _undone in rows]),
-                           undoable=entries.is_game_entry)
+                           undoable=kinds.is_game_entry)
 
 
 @bp.get("/t/<token>/undo")
@@ -132,11 +131,11 @@ def confirm_undo(token: str) -> tuple[str, int] | Response:
     """Say what "Undo" would take back, and ask once."""
     table = table_or_404(token)
     target = request.args.get("entry", type=int)
-    rows = {entry.seq: (entry, undone) for entry, undone in entries.history(table)}
-    last = entries.last_live_entry(table)
+    rows = {entry.seq: (entry, undone) for entry, undone in log.history(table)}
+    last = table_view(table).last_entry
     if target is None and last is not None:
         target = last.seq
-    if target not in rows or rows[target][1] or not entries.is_game_entry(rows[target][0]):
+    if target not in rows or rows[target][1] or not kinds.is_game_entry(rows[target][0]):
         return redirect(url_for("tables.page", token=table.token), 303)
     form = UndoForm(entry=target, seen=table.last_seq)
     template = "tables/_undo_confirm.html" if is_htmx() else "tables/undo.html"
@@ -152,13 +151,11 @@ def undo(token: str) -> Response | tuple[str, int]:
     form = UndoForm()
     if form.validate_on_submit():
         try:
-            entries.void(table, form.entry.data, device=device_id(), key=form.key.data, seen=form.seen.data)
+            recording.void(table, form.entry.data, device=phone.device_id(), key=form.key.data, seen=form.seen.data)
         except RuleError as error:
             refuse(form, error.message, None)
         else:
-            if is_htmx():
-                return render_table(table)
-            return redirect(url_for("tables.page", token=table.token), 303)
+            return answer(table)
     return render_table(table, forms={"undo": form}, status=422)
 
 
@@ -169,34 +166,11 @@ def choose_seat(token: str) -> Response | tuple[str, int]:
     form = SeatForm()
     form.seat.choices = [("", _("Nobody (just watching)"))] + [(str(i), n) for i, n in enumerate(table.players)]
     if form.validate_on_submit():
-        seats = dict(session.get("seats", {}))
-        seats.pop(table.token, None)  # re-added last: the cookie keeps the most recent tables
-        seats[table.token] = WATCHING if form.seat.data == "" else int(form.seat.data)
-        session["seats"] = dict(list(seats.items())[-8:])
-        session.permanent = True
-        if form.seat.data != "" and not table.finished:
-            _first_phone(table, int(form.seat.data))
-    if is_htmx():
-        return render_table(table)
-    return redirect(url_for("tables.page", token=table.token), 303)
-
-
-def _first_phone(table: Table, seat: int) -> None:
-    """Note the first phone of a seat: the invitation stays up until every seat has one."""
-    if seat in entries.seating(table).with_phone:
-        return
-    event = {"type": entries.SEAT_TAKEN, "seat": seat}
-
-    def summarise(_seq: int) -> str:
-        # Two phones choosing the same seat at once: the second finds it taken under the lock.
-        if seat in entries.seating(table).with_phone:
-            raise RuleError(_("%(name)s already has a phone.", name=table.players[seat]))
-        return kinds.seat_taken(event, table.players)
-
-    try:
-        entries.record_table_event(table, event, summarise, device=device_id())
-    except RuleError:
-        pass  # the seat has its phone: nothing to note
+        seat = None if form.seat.data == "" else int(form.seat.data)
+        phone.answer(table, seat)
+        if seat is not None and not table.finished:
+            seating.take_seat(table, seat, device=phone.device_id())
+    return answer(table)
 
 
 @bp.post("/t/<token>/invite")
@@ -205,16 +179,5 @@ def close_invite(token: str) -> Response | tuple[str, int]:
     table = table_or_404(token)
     form = InviteForm()
     if form.validate_on_submit() and not table.finished:
-        def summarise(_seq: int) -> str:
-            if entries.seating(table).invite_closed:
-                raise RuleError(_("The invitation is already put away."))
-            return _(kinds.INVITE_PUT_AWAY)
-
-        try:
-            entries.record_table_event(table, {"type": entries.INVITE_CLOSED}, summarise,
-                                       device=device_id(), key=form.key.data)
-        except RuleError:
-            pass  # another phone put it away first: the table shows it gone either way
-    if is_htmx():
-        return render_table(table)
-    return redirect(url_for("tables.page", token=table.token), 303)
+        seating.put_invite_away(table, device=phone.device_id(), key=form.key.data)
+    return answer(table)

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import ipaddress
-import secrets
 
-from flask import Flask, Response, abort, current_app, has_request_context, request, session
+from flask import Flask, Response, abort, current_app, has_request_context, request
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -46,14 +45,6 @@ class SessionInterface(SecureCookieSessionInterface):
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"]) or (has_request_context() and request.is_secure)
-
-
-def device_id() -> str:
-    """This phone's id: random, kept in the signed session cookie."""
-    if "device" not in session:
-        session["device"] = secrets.token_hex(8)
-        session.permanent = True
-    return session["device"]
 
 
 def _headers(response: Response) -> Response:

@@ -22,5 +22,5 @@ import tinyviews  # noqa: E402
 
 GAMES.register("tiny", "tinygame")
 app = create_app()
-app.register_blueprint(tinyviews.bp)
+tinyviews.init_app(app)
 app.jinja_loader = ChoiceLoader([app.jinja_loader, FileSystemLoader(HERE / "templates")])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 
 from companion import create_app
-from companion.table import recording as entries
+from companion.table import recording
 from companion.extensions import db
 from companion.models import Seat, Table
 
@@ -18,7 +18,7 @@ def record_table(live_server, game: str, players: list[str], options: dict, even
         db.session.add(table)
         db.session.commit()
         for event in events:
-            entries.record(db.session.scalar(sa.select(Table).where(Table.id == table.id)), event)
+            recording.record(db.session.scalar(sa.select(Table).where(Table.id == table.id)), event)
         tokens = table.token, table.watch_token
         db.session.remove()
         db.engine.dispose()

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 
 import tinygame
-from companion.table import recording as entries
+from companion.table import kinds, log
+from companion.table.state import cache as state_cache
 from companion.rules.words import _
 from companion.views import errors
 from helpers import form_key, make_table
@@ -57,7 +58,7 @@ def test_two_phones_read_one_table_each_in_its_own_language(app, marked):
     assert "[de]" not in fr and "[fr]" not in de
     # The summary kept with the entry is the English one, whoever recorded it.
     with app.app_context():
-        assert entries.entries_of(_table(token))[0].summary == "Ana scored 5"
+        assert log.entries_of(_table(token))[0].summary == "Ana scored 5"
 
 
 def test_undo_and_history_word_every_entry_for_the_reader_even_after_a_restart(app, marked):
@@ -67,7 +68,7 @@ def test_undo_and_history_word_every_entry_for_the_reader_even_after_a_restart(a
     score(english, token, 1, 7)
     assert english.post(f"/t/{token}/undo", data={"entry": 2, "key": form_key()}).status_code == 303
     # A restart forgets every worded entry: the first French phone words the log again, as recorded.
-    entries.cache.clear()
+    state_cache.clear()
     french = phone(app, "fr")
     history = french.get(f"/t/{token}/history").text
     assert "<del>[fr]Ben scored 7</del> <small>[fr](undone)</small>" in history
@@ -103,7 +104,7 @@ def test_nothing_is_worded_at_import_time():
     # Tables of messages hold their English source; each is worded where it is shown.
     assert errors.MESSAGES[404] == ("Nothing here", "There is no page at this address. A table link may have "
                                     "been mistyped.")
-    assert entries.REOPENED == "The session was reopened to correct it."
+    assert kinds.REOPENED == "The session was reopened to correct it."
     from companion.forms.bell import BellOpenForm
     from companion.forms import NewTableForm
 

@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 import sqlalchemy as sa
 
-from companion.table import bell, recording as entries
+from companion.table import bell, bell_plan, recording
 from companion.live import heads
 from companion.extensions import db
 from companion.models import Table
@@ -30,7 +30,7 @@ def table_of(app, token: str) -> Table:
 
 def record(app, token: str, event: dict):
     with app.app_context():
-        return entries.record(db.session.scalar(sa.select(Table).where(Table.token == token)), event)
+        return recording.record(db.session.scalar(sa.select(Table).where(Table.token == token)), event)
 
 
 @pytest.fixture
@@ -102,7 +102,7 @@ def test_the_bells_plan_written_just_after_its_entry_is_shown(app, client):
     assert "closes by itself" not in client.get(f"/t/{token}").text
     with app.app_context():
         table = db.session.scalar(sa.select(Table).where(Table.token == token))
-        plan = bell.Plan(mode="fixed", seconds=120)
+        plan = bell_plan.Plan(mode="fixed", seconds=120)
         bell._schedule(table.id, opened.seq, plan, bell.aware(opened.created_at) + timedelta(seconds=120))
         words = plan.words("market")
     assert words in client.get(f"/t/{token}").text

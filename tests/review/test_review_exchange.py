@@ -12,7 +12,8 @@ from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
 from companion import create_app
-from companion.table import recording as entries
+from companion.table import kinds, log, recording
+from companion.table.state import cache as state_cache, state_of
 from companion.extensions import db
 from companion.models import Entry, Table
 from companion.review import chart, exchange
@@ -32,10 +33,10 @@ def snapshot(app, token: str) -> dict:
     """What a player would compare: standings, breakdown, chart points, timeline, status."""
     with app.app_context():
         table = table_of(token)
-        game = entries.game_of(table)
-        review = review_of(table.game, game, entries.state_of(table))
+        game = log.game_of(table)
+        review = review_of(table.game, game, state_of(table))
         drawn = chart.build(table.players, review.progression, review.period_name, review.chart_name)
-        rows = [(e, undone, entries.is_game_entry(e)) for e, undone in reversed(entries.history(table))]
+        rows = [(e, undone, kinds.is_game_entry(e)) for e, undone in reversed(log.history(table))]
         return {
             "players": table.players,
             "options": table.options,
@@ -113,8 +114,8 @@ def test_undo_and_reopen_travel_with_the_session(app, client):
     token = record_all(app, "carambouille", ["Ana", "Ben", "Cy"], {},
                        [OPEN, close(61), c_sale(ANA, "cheese", 3), end(ANA), {"type": "end_game"}])
     with app.app_context():
-        entries.reopen(table_of(token))
-        entries.void(table_of(token), 3)
+        recording.reopen(table_of(token))
+        recording.void(table_of(token), 3)
     data = export(client, token)
     assert [e["type"] for e in json.loads(data)["entries"]][5:] == ["reopen", "void"]
     original = snapshot(app, token)
@@ -124,8 +125,8 @@ def test_undo_and_reopen_travel_with_the_session(app, client):
     assert snapshot(app, new_token) == original
     with app.app_context():
         assert table_of(new_token).status == "playing"  # still reopened: undo works there too
-        entries.void(table_of(new_token), 5)
-        assert entries.game_of(table_of(new_token)).finished(entries.state_of(table_of(new_token))) is False
+        recording.void(table_of(new_token), 5)
+        assert log.game_of(table_of(new_token)).finished(state_of(table_of(new_token))) is False
 
 
 def test_the_command_line_imports_a_file(app, client, tmp_path):
@@ -245,7 +246,7 @@ def test_the_upload_form_checks_its_csrf_token(tmp_path, tiny):
         db.create_all()
     client = app.test_client()
     token = record_all(app, *JAIPUR)
-    entries.cache.clear()
+    state_cache.clear()
     data = another_start(export(client, token))
     refused = upload(client, data)
     assert refused.status_code == 422 and "This form has expired" in refused.get_data(as_text=True)
@@ -257,7 +258,7 @@ def test_the_upload_form_checks_its_csrf_token(tmp_path, tiny):
         db.session.remove()
         db.drop_all()
         db.engine.dispose()
-    entries.cache.clear()
+    state_cache.clear()
 
 
 def test_ben_and_ana_are_the_seats_of_the_file(app, client):
@@ -268,16 +269,16 @@ def test_ben_and_ana_are_the_seats_of_the_file(app, client):
 
 
 def test_every_summary_is_written_anew_from_the_rules_never_read_from_the_file(app, client):
-    from companion.table import bell, kinds
+    from companion.table import bell, bell_plan, kinds
 
     token = record_all(app, *JAIPUR)
     with app.app_context():
-        entries.reopen(table_of(token))
+        recording.reopen(table_of(token))
         table = table_of(token)
-        entries.record_table_event(table, {"type": entries.SEAT_TAKEN, "seat": 1},
+        recording.record_table_event(table, {"type": kinds.SEAT_TAKEN, "seat": 1},
                                    lambda _: kinds.seat_taken({"seat": 1}, table.players))
-        entries.record_table_event(table_of(token), {"type": entries.INVITE_CLOSED}, lambda _: kinds.INVITE_PUT_AWAY)
-        bell.open_bell(table_of(token), bell.Plan("fixed", seconds=120), player=0)
+        recording.record_table_event(table_of(token), {"type": kinds.INVITE_CLOSED}, lambda _: kinds.INVITE_PUT_AWAY)
+        bell.open_bell(table_of(token), bell_plan.Plan("fixed", seconds=120), player=0)
         bell.close_bell(table_of(token), player=1)
     original = json.loads(export(client, token))
     data = json.loads(json.dumps(original))
@@ -346,7 +347,7 @@ def test_another_export_of_a_session_already_here_is_recognised_too(app, client)
     earlier = export(client, token)
     with app.app_context():
         for event in FRUTTI[3][4:6]:
-            entries.record(table_of(token), event)
+            recording.record(table_of(token), event)
     set_aside_nothing = counts(app)
     response = upload(client, earlier)
     text = response.get_data(as_text=True)

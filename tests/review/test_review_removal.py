@@ -6,7 +6,7 @@ from datetime import UTC, datetime
 
 import sqlalchemy as sa
 
-from companion.table import recording as entries
+from companion.table.state import cache as state_cache
 from companion.extensions import db
 from companion.models import Entry, Seat, Table
 from review.test_review_sessions import CARAMBOUILLE, JAIPUR, record_all
@@ -98,4 +98,4 @@ def test_the_removal_needs_its_csrf_token(tmp_path, tiny):
         db.session.remove()
         db.drop_all()
         db.engine.dispose()
-    entries.cache.clear()
+    state_cache.clear()

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from companion.table import recording as entries
+from companion.table import log, recording
+from companion.table.state import state_of
 from companion.extensions import db
 from companion.models import Table
 from companion.review.session import review_of
@@ -142,14 +143,14 @@ def record_all(app, game: str, players: list[str], options: dict, events: list[d
     token = make_table(app, game, players, options)
     with app.app_context():
         for event in events:
-            entries.record(table_of(token), event)
+            recording.record(table_of(token), event)
     return token
 
 
 def review_for(app, token: str):
     with app.app_context():
         table = table_of(token)
-        return review_of(table.game, entries.game_of(table), entries.state_of(table))
+        return review_of(table.game, log.game_of(table), state_of(table))
 
 
 def test_the_known_sessions_finish_through_the_entry_log(app):

@@ -10,7 +10,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import sqlalchemy as sa
 
-from companion.table import recording as entries
+from companion.table import log, recording
+from companion.table.state import state_of
 from companion.extensions import db
 from companion.models import Entry, Table
 from companion.review import chart
@@ -49,7 +50,7 @@ def test_results_show_standings_breakdown_highlights_and_every_entry(app, client
         ("1", "Ana"), ("2", "Cy"), ("3", "Ben")]
     assert "Ana <small class=\"badge\">winner</small>" in standings
     assert "Biggest sale</dt><dd>Ana sold 4 saffron for 750 in hand 11.</dd>" in text
-    assert "Longest market</dt><dd>Hand 1: 2 min 00 s of trading.</dd>" in text
+    assert "Longest market</dt><dd>Hand 1: 2 min of trading.</dd>" in text
     assert '<th scope="row">11<small class="note">Ben was First Trader</small></th>' in text
     assert ('<span class="period">Hand 1</span> — Ana sold 3 cheese for 180.' in text)
     assert '<span class="period">Hand 2</span> — Cy sold 2 hens for 150, Bargain by Ana → 75.' in text
@@ -62,9 +63,9 @@ def test_undone_entries_are_marked_in_the_timeline(app, client):
     token = make_table(app, "carambouille", ["Ana", "Ben", "Cy"])
     with app.app_context():
         for event in [OPEN, close(30), c_sale(ANA, "cheese", 3)]:
-            entries.record(table_of(token), event)
-        entries.void(table_of(token), 3)
-        entries.record(table_of(token), c_sale(ANA, "cheese", 2))
+            recording.record(table_of(token), event)
+        recording.void(table_of(token), 3)
+        recording.record(table_of(token), c_sale(ANA, "cheese", 2))
     text = page_text(client.get(f"/t/{token}/results"))
     assert '<li value="3" class="undone ">' in text
     assert "<del>Ana sold 3 cheese for 180.</del> <small>(undone)</small>" in text
@@ -320,9 +321,9 @@ def test_a_finished_session_refuses_recording_and_undo(app, client):
     token = finish_small_game(app)
     with app.app_context():
         with pytest.raises(RuleError, match="finished; reopen it to record"):
-            entries.record(table_of(token), c_sale(BEN, "cheese", 1))
+            recording.record(table_of(token), c_sale(BEN, "cheese", 1))
         with pytest.raises(RuleError, match="finished; reopen it to undo"):
-            entries.void(table_of(token), 5)
+            recording.void(table_of(token), 5)
     response = client.post(f"/t/{token}/undo", data={"entry": 5, "key": form_key()}, headers={"HX-Request": "true"})
     assert "This game is finished; reopen it to undo an entry." in page_text(response)
     assert entry_count(app) == 5
@@ -337,21 +338,21 @@ def test_reopening_makes_undo_work_and_the_finish_comes_back_by_itself(app, clie
     with app.app_context():
         table = table_of(token)
         assert table.status == "playing" and table.finished_at is None
-        assert entries.history(table)[0][0].summary == "The session was reopened to correct it."
+        assert log.history(table)[0][0].summary == "The session was reopened to correct it."
     text = page_text(client.get(f"/t/{token}/results"))
     assert "reopened" in text and "Mark finished again" in text
     # Undoing the sale (not the end) keeps the table open for more corrections.
     client.post(f"/t/{token}/undo", data={"entry": 3, "key": form_key()})
     with app.app_context():
         assert table_of(token).status == "playing"
-        assert entries.game_of(table_of(token)).scores(entries.state_of(table_of(token))) == [0, 0, 0]
+        assert log.game_of(table_of(token)).scores(state_of(table_of(token))) == [0, 0, 0]
     # Undoing the end makes it a game in progress; ending it again finishes it.
     client.post(f"/t/{token}/undo", data={"entry": 5, "key": form_key()})
     with app.app_context():
-        entries.record(table_of(token), c_sale(BEN, "sausage", 1))
-        entries.record(table_of(token), {"type": "end_game"})
+        recording.record(table_of(token), c_sale(BEN, "sausage", 1))
+        recording.record(table_of(token), {"type": "end_game"})
         assert table_of(token).finished
-        assert [e.type for e, _ in reversed(entries.history(table_of(token)))][5:] == [
+        assert [e.type for e, _ in reversed(log.history(table_of(token)))][5:] == [
             "reopen", "void", "void", "sale", "end_game"]
 
 
@@ -362,7 +363,7 @@ def test_mark_finished_again_after_reopening(app, client):
     with app.app_context():
         assert table_of(token).finished and table_of(token).finished_at is not None
         with pytest.raises(RuleError, match="reopen it to undo"):
-            entries.void(table_of(token), 3)
+            recording.void(table_of(token), 3)
 
 
 def test_reopen_and_finish_are_refused_when_they_make_no_sense(app, client):

@@ -7,7 +7,9 @@ import threading
 import pytest
 import sqlalchemy as sa
 
-from companion.table import recording as entries
+from companion.table import log, recording
+from companion.table import state as table_state
+from companion.table.state import Snapshot, cache as state_cache, state_of
 from companion.extensions import db
 from companion.models import Entry, Table
 from companion.rules import RuleError
@@ -22,110 +24,110 @@ def table(token: str) -> Table:
 def test_entries_are_numbered_and_state_is_their_fold(app):
     token = make_table(app, "tiny", ["Ana", "Ben"])
     with app.app_context():
-        first = entries.record(table(token), {"type": "score", "player": 0, "points": 10})
-        second = entries.record(table(token), {"type": "score", "player": 1, "points": 7})
+        first = recording.record(table(token), {"type": "score", "player": 0, "points": 10})
+        second = recording.record(table(token), {"type": "score", "player": 1, "points": 7})
         assert (first.seq, second.seq) == (1, 2)
         assert second.summary == "Ben scored 7"
-        assert entries.game_of(table(token)).scores(entries.state_of(table(token))) == [10, 7]
+        assert log.game_of(table(token)).scores(state_of(table(token))) == [10, 7]
 
 
 def test_a_refused_event_changes_nothing(app):
     token = make_table(app, "tiny", ["Ana", "Ben"])
     with app.app_context():
-        entries.record(table(token), {"type": "score", "player": 0, "points": 10})
+        recording.record(table(token), {"type": "score", "player": 0, "points": 10})
         with pytest.raises(RuleError, match="Points go from 1 to 50"):
-            entries.record(table(token), {"type": "score", "player": 0, "points": 99})
+            recording.record(table(token), {"type": "score", "player": 0, "points": 99})
         assert table(token).last_seq == 1
         assert db.session.scalar(sa.select(sa.func.count()).select_from(Entry)) == 1
-        assert entries.state_of(table(token)).points == (10, 0)
+        assert state_of(table(token)).points == (10, 0)
 
 
 def test_the_same_form_sent_twice_is_recorded_once(app):
     token = make_table(app, "tiny", ["Ana", "Ben"])
     key = form_key()
     with app.app_context():
-        one = entries.record(table(token), {"type": "score", "player": 0, "points": 10}, key=key)
-        two = entries.record(table(token), {"type": "score", "player": 0, "points": 10}, key=key)
+        one = recording.record(table(token), {"type": "score", "player": 0, "points": 10}, key=key)
+        two = recording.record(table(token), {"type": "score", "player": 0, "points": 10}, key=key)
         assert one.seq == two.seq == 1
         assert table(token).last_seq == 1
-        assert entries.state_of(table(token)).points == (10, 0)
+        assert state_of(table(token)).points == (10, 0)
 
 
 def test_a_form_built_on_an_older_state_is_checked_again_and_explained(app):
     token = make_table(app, "tiny", ["Ana", "Ben"], {"target": 20})
     with app.app_context():
-        entries.record(table(token), {"type": "score", "player": 0, "points": 15})
+        recording.record(table(token), {"type": "score", "player": 0, "points": 15})
         seen = table(token).last_seq
-        entries.record(table(token), {"type": "score", "player": 0, "points": 5})  # someone ends the game
+        recording.record(table(token), {"type": "score", "player": 0, "points": 5})  # someone ends the game
         table(token).status = "playing"  # let the rules, not the finished flag, refuse
         with pytest.raises(RuleError, match="The table changed while you were entering this: The game is over"):
-            entries.record(table(token), {"type": "score", "player": 1, "points": 5}, seen=seen)
+            recording.record(table(token), {"type": "score", "player": 1, "points": 5}, seen=seen)
 
 
 def test_undo_voids_an_entry_and_keeps_it_in_the_history(app):
     token = make_table(app, "tiny", ["Ana", "Ben"])
     with app.app_context():
-        entries.record(table(token), {"type": "score", "player": 0, "points": 10})
-        entries.record(table(token), {"type": "score", "player": 1, "points": 4})
-        undo = entries.void(table(token), 2)
+        recording.record(table(token), {"type": "score", "player": 0, "points": 10})
+        recording.record(table(token), {"type": "score", "player": 1, "points": 4})
+        undo = recording.void(table(token), 2)
         assert undo.seq == 3 and undo.summary == "Undid entry 2: Ben scored 4"
-        assert entries.state_of(table(token)).points == (10, 0)
-        rows = [(e.seq, undone) for e, undone in entries.history(table(token))]
+        assert state_of(table(token)).points == (10, 0)
+        rows = [(e.seq, undone) for e, undone in log.history(table(token))]
         assert rows == [(3, False), (2, True), (1, False)]
-        assert entries.last_live_entry(table(token)).seq == 1
+        assert log.last_live_entry(table(token)).seq == 1
 
 
 def test_voiding_an_older_entry_recomputes_what_follows(app):
     token = make_table(app, "tiny", ["Ana", "Ben"])
     with app.app_context():
         for points in (10, 20, 5):
-            entries.record(table(token), {"type": "score", "player": 0, "points": points})
-        entries.void(table(token), 2)
-        assert entries.state_of(table(token)).points == (15, 0)
+            recording.record(table(token), {"type": "score", "player": 0, "points": points})
+        recording.void(table(token), 2)
+        assert state_of(table(token)).points == (15, 0)
 
 
 def test_voiding_is_refused_when_a_later_entry_would_become_invalid(app):
     token = make_table(app, "tiny", ["Ana", "Ben"])
     with app.app_context():
-        entries.record(table(token), {"type": "score", "player": 0, "points": 30})
-        entries.record(table(token), {"type": "score", "player": 0, "points": 5, "needs": 30})
+        recording.record(table(token), {"type": "score", "player": 0, "points": 30})
+        recording.record(table(token), {"type": "score", "player": 0, "points": 5, "needs": 30})
         with pytest.raises(RuleError, match=r"entry 2 \(Ana scored 5\) impossible: Ana needs 30 points first"):
-            entries.void(table(token), 1)
+            recording.void(table(token), 1)
         assert table(token).last_seq == 2
-        assert entries.state_of(table(token)).points == (35, 0)
+        assert state_of(table(token)).points == (35, 0)
 
 
 @pytest.mark.parametrize("target, message", [(7, "no such entry"), (0, "no such entry")])
 def test_undoing_a_missing_entry_is_refused(app, target, message):
     token = make_table(app, "tiny", ["Ana", "Ben"])
     with app.app_context():
-        entries.record(table(token), {"type": "score", "player": 0, "points": 30})
+        recording.record(table(token), {"type": "score", "player": 0, "points": 30})
         with pytest.raises(RuleError, match=message):
-            entries.void(table(token), target)
+            recording.void(table(token), target)
 
 
 def test_an_undone_entry_cannot_be_undone_twice(app):
     token = make_table(app, "tiny", ["Ana", "Ben"])
     with app.app_context():
-        entries.record(table(token), {"type": "score", "player": 0, "points": 30})
-        entries.void(table(token), 1)
+        recording.record(table(token), {"type": "score", "player": 0, "points": 30})
+        recording.void(table(token), 1)
         with pytest.raises(RuleError, match="already undone"):
-            entries.void(table(token), 1)
+            recording.void(table(token), 1)
         with pytest.raises(RuleError, match="no such entry"):
-            entries.void(table(token), 2)  # an undo is not itself undoable
+            recording.void(table(token), 2)  # an undo is not itself undoable
 
 
 def test_finishing_and_undoing_the_finish_updates_the_table_status(app):
     token = make_table(app, "tiny", ["Ana", "Ben"], {"target": 20})
     with app.app_context():
-        entries.record(table(token), {"type": "score", "player": 0, "points": 20})
+        recording.record(table(token), {"type": "score", "player": 0, "points": 20})
         assert table(token).finished and table(token).finished_at is not None
         with pytest.raises(RuleError, match="finished"):
-            entries.record(table(token), {"type": "score", "player": 1, "points": 1})
+            recording.record(table(token), {"type": "score", "player": 1, "points": 1})
         with pytest.raises(RuleError, match="reopen it to undo"):
-            entries.void(table(token), 1)
-        entries.reopen(table(token))
-        entries.void(table(token), 1)
+            recording.void(table(token), 1)
+        recording.reopen(table(token))
+        recording.void(table(token), 1)
         assert not table(token).finished and table(token).finished_at is None
 
 
@@ -133,25 +135,25 @@ def test_state_after_many_entries_comes_from_the_cache_not_a_replay(app, monkeyp
     token = make_table(app, "tiny", ["Ana", "Ben"], {"target": 10**6})
     with app.app_context():
         for _ in range(30):
-            entries.record(table(token), {"type": "score", "player": 0, "points": 1})
+            recording.record(table(token), {"type": "score", "player": 0, "points": 1})
         folds = []
-        monkeypatch.setattr(entries, "fold", lambda *a, **k: folds.append(1))
-        assert entries.state_of(table(token)).points == (30, 0)
-        entries.record(table(token), {"type": "score", "player": 1, "points": 2})
-        assert entries.state_of(table(token)).points == (30, 2)
+        monkeypatch.setattr(table_state, "fold", lambda *a, **k: folds.append(1))
+        assert state_of(table(token)).points == (30, 0)
+        recording.record(table(token), {"type": "score", "player": 1, "points": 2})
+        assert state_of(table(token)).points == (30, 2)
         assert folds == []
 
 
 def test_another_worker_catches_up_by_applying_only_new_entries(app, monkeypatch):
     token = make_table(app, "tiny", ["Ana", "Ben"])
     with app.app_context():
-        entries.record(table(token), {"type": "score", "player": 0, "points": 3})
-        stale = entries.Snapshot(1, entries.state_of(table(token)))
-        entries.record(table(token), {"type": "score", "player": 1, "points": 4})
-        entries.cache.clear()
-        entries.cache.put(table(token).id, stale)  # as another process would have it
-        monkeypatch.setattr(entries, "fold", lambda *a, **k: pytest.fail("full replay"))
-        assert entries.state_of(table(token)).points == (3, 4)
+        recording.record(table(token), {"type": "score", "player": 0, "points": 3})
+        stale = Snapshot(1, state_of(table(token)))
+        recording.record(table(token), {"type": "score", "player": 1, "points": 4})
+        state_cache.clear()
+        state_cache.put(table(token).id, stale)  # as another process would have it
+        monkeypatch.setattr(table_state, "fold", lambda *a, **k: pytest.fail("full replay"))
+        assert state_of(table(token)).points == (3, 4)
 
 
 def test_concurrent_submissions_are_each_recorded_exactly_once(app):
@@ -162,7 +164,7 @@ def test_concurrent_submissions_are_each_recorded_exactly_once(app):
         with app.app_context():
             try:
                 for _ in range(per_thread):
-                    entries.record(table(token), {"type": "score", "player": player % 4, "points": 1},
+                    recording.record(table(token), {"type": "score", "player": player % 4, "points": 1},
                                    key=form_key())
             except Exception as error:  # noqa: BLE001 - the assertion reports it
                 errors.append(error)
@@ -178,8 +180,8 @@ def test_concurrent_submissions_are_each_recorded_exactly_once(app):
     with app.app_context():
         seqs = db.session.scalars(sa.select(Entry.seq).order_by(Entry.seq)).all()
         assert seqs == list(range(1, threads * per_thread + 1))
-        entries.cache.clear()
-        assert sum(entries.state_of(table(token)).points) == threads * per_thread
+        state_cache.clear()
+        assert sum(state_of(table(token)).points) == threads * per_thread
 
 
 def test_concurrent_resends_of_one_form_are_recorded_once(app):
@@ -188,7 +190,7 @@ def test_concurrent_resends_of_one_form_are_recorded_once(app):
 
     def resend():
         with app.app_context():
-            seqs.append(entries.record(table(token), {"type": "score", "player": 0, "points": 5}, key=key).seq)
+            seqs.append(recording.record(table(token), {"type": "score", "player": 0, "points": 5}, key=key).seq)
             db.session.remove()
 
     workers = [threading.Thread(target=resend) for _ in range(6)]
@@ -198,4 +200,4 @@ def test_concurrent_resends_of_one_form_are_recorded_once(app):
         worker.join()
     assert seqs == [1] * 6
     with app.app_context():
-        assert entries.state_of(table(token)).points == (5, 0)
+        assert state_of(table(token)).points == (5, 0)

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 import pytest
 import sqlalchemy as sa
 
-from companion.table import recording as entries
+from companion.table import log as table_log, recording
+from companion.table import state as table_state
 from companion.extensions import db
 from companion.models import Entry, Table
 from helpers import form_key, make_table
@@ -187,13 +188,13 @@ def table_row(app, token: str) -> Table:
 
 def state_of(app, token: str):
     with app.app_context():
-        return entries.state_of(db.session.scalar(sa.select(Table).where(Table.token == token)))
+        return table_state.state_of(db.session.scalar(sa.select(Table).where(Table.token == token)))
 
 
 def log(app, token: str) -> list[Entry]:
     with app.app_context():
         table = db.session.scalar(sa.select(Table).where(Table.token == token))
-        rows = entries.entries_of(table)
+        rows = table_log.entries_of(table)
         db.session.expunge_all()
         return rows
 
@@ -203,7 +204,7 @@ def set_scene(app, move: Move) -> str:
     with app.app_context():
         table = db.session.scalar(sa.select(Table).where(Table.token == token))
         for event in move.scene:
-            entries.record(table, event)
+            recording.record(table, event)
     return token
 
 
@@ -305,7 +306,7 @@ def test_the_same_entry_undone_on_two_phones_is_undone_once(app):
     move = MOVES["carambouille sale"]
     token = set_scene(app, move)
     with app.app_context():
-        entries.record(db.session.scalar(sa.select(Table).where(Table.token == token)), move.scene[0] | {
+        recording.record(db.session.scalar(sa.select(Table).where(Table.token == token)), move.scene[0] | {
             "type": "sale", "player": PIA, "product": "onions", "cards": 2})
     seen = table_row(app, token).last_seq
     undo = {"entry": seen, "seen": seen}
@@ -362,8 +363,8 @@ def test_another_entry_undone_on_an_older_table_is_still_undone(app):
     token = set_scene(app, move)
     with app.app_context():
         table = db.session.scalar(sa.select(Table).where(Table.token == token))
-        entries.record(table, {"type": "sale", "player": PIA, "product": "onions", "cards": 2})
-        entries.record(table, {"type": "sale", "player": PIA, "product": "garlic", "cards": 1})
+        recording.record(table, {"type": "sale", "player": PIA, "product": "onions", "cards": 2})
+        recording.record(table, {"type": "sale", "player": PIA, "product": "garlic", "cards": 1})
     seen = table_row(app, token).last_seq
     for target in (seen, seen - 1):
         answer = phone(app, token, None).post(f"/t/{token}/undo", data={"entry": target, "seen": seen,
@@ -428,7 +429,7 @@ def test_a_jaipur_sale_confirmed_on_a_preview_made_stale_is_shown_again(app):
 def test_a_jaipur_htmx_preview_keeps_the_entry_number_of_the_table_around_it(app):
     token = make_table(app, "jaipur", JAIPUR)
     with app.app_context():
-        entries.record(db.session.scalar(sa.select(Table).where(Table.token == token)), JAIPUR_SELLING[0])
+        recording.record(db.session.scalar(sa.select(Table).where(Table.token == token)), JAIPUR_SELLING[0])
     query = {"player": ANA, "good": "spice", "cards": 2, "key": form_key()}
     kept = phone(app, token, None).get(f"/t/{token}/jaipur/sale/preview", query_string=query | {"seen": 0},
                                        headers=HTMX)

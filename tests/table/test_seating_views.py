@@ -6,7 +6,7 @@ import threading
 
 import sqlalchemy as sa
 
-from companion.table import recording as entries
+from companion.table import kinds, recording
 from companion.extensions import db
 from companion.models import Entry, Table
 from helpers import form_key, make_table
@@ -17,7 +17,7 @@ HTMX = {"HX-Request": "true"}
 def seat_entries(app) -> list[tuple[str, dict, str]]:
     with app.app_context():
         rows = db.session.execute(sa.select(Entry.type, Entry.event, Entry.summary).where(
-            Entry.type.in_((entries.SEAT_TAKEN, entries.INVITE_CLOSED))).order_by(Entry.seq))
+            Entry.type.in_((kinds.SEAT_TAKEN, kinds.INVITE_CLOSED))).order_by(Entry.seq))
         return [tuple(row) for row in rows]
 
 
@@ -29,7 +29,7 @@ def finish(app, token) -> None:
     """The tiny game ends when a player reaches the table's target (5 here)."""
     with app.app_context():
         table = db.session.scalar(sa.select(Table).where(Table.token == token))
-        entries.record(table, {"type": "score", "player": 0, "points": 5})
+        recording.record(table, {"type": "score", "player": 0, "points": 5})
 
 
 def test_a_phone_that_opens_a_table_is_asked_who_it_is_once(app, client):
@@ -73,8 +73,8 @@ def test_the_invitation_leads_until_every_seat_has_a_phone(app):
     # The join code stays at hand below, for a latecomer.
     assert "Invite the table: code" in ana.get(f"/t/{token}").text
     assert seat_entries(app) == [
-        (entries.SEAT_TAKEN, {"type": entries.SEAT_TAKEN, "seat": 0}, "Ana's phone joined the table."),
-        (entries.SEAT_TAKEN, {"type": entries.SEAT_TAKEN, "seat": 1}, "Ben's phone joined the table."),
+        (kinds.SEAT_TAKEN, {"type": kinds.SEAT_TAKEN, "seat": 0}, "Ana's phone joined the table."),
+        (kinds.SEAT_TAKEN, {"type": kinds.SEAT_TAKEN, "seat": 1}, "Ben's phone joined the table."),
     ]
 
 
@@ -129,7 +129,7 @@ def test_two_phones_taking_the_same_seat_at_the_same_instant_note_it_once(app):
     answers = at_the_same_instant(*(lambda phone=phone: sit(phone, token, "1") for phone in phones))
     assert [answer.status_code for answer in answers] == [200, 200]
     assert all("This phone is Ben's" in answer.text for answer in answers)
-    assert [event for _, event, _ in seat_entries(app)] == [{"type": entries.SEAT_TAKEN, "seat": 1}]
+    assert [event for _, event, _ in seat_entries(app)] == [{"type": kinds.SEAT_TAKEN, "seat": 1}]
 
 
 def test_two_phones_putting_the_invitation_away_at_the_same_instant_note_it_once(app):
@@ -139,4 +139,4 @@ def test_two_phones_putting_the_invitation_away_at_the_same_instant_note_it_once
         lambda phone=phone: phone.post(f"/t/{token}/invite", data={"key": form_key(), "seen": "0"}, headers=HTMX)
         for phone in phones))
     assert all(answer.status_code == 200 and "Join this table" not in answer.text for answer in answers)
-    assert [kind for kind, _, _ in seat_entries(app)] == [entries.INVITE_CLOSED]
+    assert [kind for kind, _, _ in seat_entries(app)] == [kinds.INVITE_CLOSED]

@@ -8,7 +8,8 @@ from datetime import timedelta
 import pytest
 import sqlalchemy as sa
 
-from companion.table import bell, recording as entries
+from companion.table import bell, bell_plan, kinds, recording
+from companion.table.state import state_of
 from companion.extensions import db
 from companion.models import Entry, Table
 from helpers import form_key, make_table
@@ -38,7 +39,7 @@ def rows(app, kind: str | None = None) -> list[Entry]:
         if kind:
             query = query.where(Entry.type == kind)
         else:
-            query = query.where(Entry.type != entries.SEAT_TAKEN)
+            query = query.where(Entry.type != kinds.SEAT_TAKEN)
         found = list(db.session.scalars(query))
         for row in found:
             db.session.expunge(row)
@@ -54,7 +55,7 @@ def table_row(app, token: str) -> Table:
 
 def state(app, token: str):
     with app.app_context():
-        return entries.state_of(db.session.scalar(sa.select(Table).where(Table.token == token)))
+        return state_of(db.session.scalar(sa.select(Table).where(Table.token == token)))
 
 
 def sit(client, token: str, seat: int) -> None:
@@ -169,7 +170,7 @@ def due_formats(due) -> list[str]:
 
 
 def test_the_hidden_moment_reaches_no_browser_until_it_has_fired(app, client, clock, monkeypatch):
-    monkeypatch.setattr(bell.secrets, "randbelow", lambda n: 77)  # 1 min + 77 s = 137 s
+    monkeypatch.setattr(bell_plan.secrets, "randbelow", lambda n: 77)  # 1 min + 77 s = 137 s
     token = make_table(app, "carambouille", PLAYERS)
     watch_token = table_row(app, token).watch_token
     sit(client, token, 0)
@@ -250,7 +251,7 @@ def test_a_double_tapped_ring_is_recorded_once(app, client):
 def test_ringing_on_a_finished_table_is_refused_and_changes_nothing(app, client):
     token = make_table(app, "carambouille", PLAYERS)
     with app.app_context():
-        entries.record(db.session.scalar(sa.select(Table).where(Table.token == token)), {"type": "end_game"})
+        recording.record(db.session.scalar(sa.select(Table).where(Table.token == token)), {"type": "end_game"})
     page = client.get(f"/t/{token}").text
     assert "Ding-a-Ding!" not in bell_section(page)
     for answer in (ring_open(client, token), ring_close(client, token, headers=HTMX)):

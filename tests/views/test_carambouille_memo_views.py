@@ -7,7 +7,7 @@ import re
 import pytest
 import sqlalchemy as sa
 
-from companion.table import recording as entries
+from companion.table import recording
 from companion.extensions import db
 from companion.models import Entry, Table
 from helpers import form_key, make_table
@@ -138,7 +138,7 @@ def test_house_memo_values_are_used_by_later_sales_and_undo_takes_the_change_bac
     with app.app_context():
         table = db.session.scalar(sa.select(Table).filter_by(token=token))
         for event in ({"type": "market_opened"}, {"type": "market_closed"}):
-            entries.record(table, event)
+            recording.record(table, event)
     preview = client.post(f"/t/{token}/carambouille/sale",
                           data={"key": form_key(), "player": 0, "product": "cheese", "cards": 3, "step": "preview"})
     assert "3 × cheese = 200" in text(preview)

@@ -8,7 +8,8 @@ import re
 import pytest
 import sqlalchemy as sa
 
-from companion.table import recording as entries
+from companion.table import recording
+from companion.table.state import state_of
 from companion.extensions import db
 from companion.models import Entry, Table
 from helpers import form_key, make_table
@@ -30,7 +31,7 @@ def new_table(app, players=("Ana", "Ben", "Cy"), first=ANA) -> str:
 def state(app, token):
     with app.app_context():
         table = db.session.scalar(sa.select(Table).filter_by(token=token))
-        return entries.state_of(table)
+        return state_of(table)
 
 
 def entry_count(app) -> int:
@@ -42,7 +43,7 @@ def record(app, token, event):
     """An entry recorded straight through the log (to set a scene quickly)."""
     with app.app_context():
         table = db.session.scalar(sa.select(Table).filter_by(token=token))
-        entries.record(table, event)
+        recording.record(table, event)
 
 
 def post(client, token, action, data, htmx=False):

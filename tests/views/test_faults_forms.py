@@ -7,7 +7,8 @@ import sqlalchemy as sa
 from companion.extensions import db
 from companion.models import Entry, Table
 from companion.rules import RuleError
-from companion.views.table_page import _field_for, table_context, table_or_404
+from companion.views.table_forms import _field_for
+from companion.views.table_page import table_context, table_or_404
 from helpers import form_key, make_table
 from tinyviews import ScoreForm
 

@@ -8,7 +8,7 @@ import re
 import pytest
 import sqlalchemy as sa
 
-from companion.table import recording as entries
+from companion.table import state as table_state
 from companion.extensions import db
 from companion.models import Entry, Table
 from companion.views import jaipur as jaipur_views
@@ -33,7 +33,7 @@ def table_of(app, token) -> Table:
 
 def state_of(app, token):
     with app.app_context():
-        return entries.state_of(db.session.scalar(sa.select(Table).where(Table.token == token)))
+        return table_state.state_of(db.session.scalar(sa.select(Table).where(Table.token == token)))
 
 
 def entry_count(app) -> int:

@@ -13,7 +13,8 @@ import re
 import pytest
 import sqlalchemy as sa
 
-from companion.table import recording as entries
+from companion.table import recording
+from companion.table.state import state_of
 from companion.extensions import db
 from companion.models import Table
 from companion.views import jaipur as jaipur_views
@@ -33,7 +34,7 @@ def table_of(app, token) -> Table:
 
 def record(app, token: str, event: dict):
     with app.app_context():
-        return entries.record(db.session.scalar(sa.select(Table).where(Table.token == token)), event)
+        return recording.record(db.session.scalar(sa.select(Table).where(Table.token == token)), event)
 
 
 def sit(phone, token, seat):
@@ -117,7 +118,7 @@ def test_a_bonus_value_sent_in_draw_mode_is_neither_taken_nor_checked(app, monke
     assert answer.status_code == 303, answer.text
     with app.app_context():
         table = db.session.scalar(sa.select(Table).where(Table.token == token))
-        assert entries.state_of(table).round.sales[0].bonus == expected
+        assert state_of(table).round.sales[0].bonus == expected
 
 
 # --- the exports: nothing secret while the game goes on ---------------------------------------------

@@ -7,7 +7,8 @@ import re
 import pytest
 import sqlalchemy as sa
 
-from companion.table import recording as entries
+from companion.table import recording
+from companion.table import view as table_view_module
 from companion.extensions import db
 from companion.models import Entry, RateCount, Table
 from helpers import form_key, make_table
@@ -197,7 +198,7 @@ def test_a_double_tapped_form_is_recorded_once(app, client):
 def test_live_poll_answers_204_without_rebuilding_state_when_nothing_changed(app, client, monkeypatch):
     token = make_table(app, "tiny", ["Ana", "Ben"])
     post_score(client, token, 0, 5)
-    monkeypatch.setattr(entries, "state_of", lambda *a, **k: pytest.fail("state rebuilt"))
+    monkeypatch.setattr(table_view_module, "state_of", lambda *a, **k: pytest.fail("state rebuilt"))
     monkeypatch.setattr("flask.templating._render", lambda *a, **k: pytest.fail("template rendered"))
     response = client.get(f"/t/{token}/live?seen=1", headers=HTMX)
     assert response.status_code == 204 and response.data == b""
@@ -232,7 +233,7 @@ def test_undo_that_would_break_a_later_entry_is_refused_with_the_reason(app, cli
     token = make_table(app, "tiny", ["Ana", "Ben"])
     post_score(client, token, 0, 30)
     with app.app_context():
-        entries.record(db.session.scalar(sa.select(Table)), {"type": "score", "player": 0, "points": 1, "needs": 30})
+        recording.record(db.session.scalar(sa.select(Table)), {"type": "score", "player": 0, "points": 1, "needs": 30})
     response = client.post(f"/t/{token}/undo", data={"entry": 1, "key": form_key()}, headers=HTMX)
     assert response.status_code == 200 and "Ana needs 30 points first" in response.text
     assert entry_count(app) == 2

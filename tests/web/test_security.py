@@ -20,7 +20,7 @@ def csrf_app(tmp_path, tiny):
     import tinyviews
 
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": database_url(tmp_path)})
-    app.register_blueprint(tinyviews.bp)
+    tinyviews.init_app(app)
     with app.app_context():
         db.drop_all()
         db.create_all()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 
-from companion.rules.words import N_, _, ngettext
+from companion.rules.words import N_, _, duration_words, ngettext  # noqa: F401  (duration_words re-exported)
 
 from companion.rules.carambouille.events import EVENT_TYPES, apply  # noqa: F401  (re-exported)
 from companion.rules.carambouille.memo import (  # noqa: F401  (re-exported)
@@ -44,7 +44,6 @@ from companion.rules.carambouille.page_helpers import (  # noqa: F401  (re-expor
     DealOutcome,
     deal_outcome,
     dealing,
-    duration_words,
     exchange_open,
     held_count,
     memo_changes,

@@ -142,15 +142,6 @@ def deal_outcome(state: State, hand_sizes: Sequence[int]) -> DealOutcome:
     )
 
 
-def duration_words(seconds: int) -> str:
-    """ "4 min 05 s", "45 s" """
-    if seconds >= 60:
-        # Translators: a length of time: "4 min 05 s".
-        return _("%(minutes)d min %(seconds)02d s", minutes=seconds // 60, seconds=seconds % 60)
-    # Translators: a length of time under a minute: "45 s".
-    return _("%(seconds)d s", seconds=seconds)
-
-
 def dealing(state: State) -> bool:
     """Whether the new First Trader is to deal now."""
     return state.phase == DEAL
@@ -183,7 +174,6 @@ __all__ = [
     "DealOutcome",
     "deal_outcome",
     "dealing",
-    "duration_words",
     "exchange_open",
     "held_count",
     "memo_changes",

@@ -28,7 +28,7 @@ def test_the_highlights_say_who_did_it():
     lines = {h.title: h.text for h in review_module.highlights(replay(carambouille, players, options, events))}
     assert lines["Biggest sale"] == "Ana sold 4 saffron for 750 in hand 11."
     assert lines["Most Carambouille cards played"] == "Ana: 4 cards."
-    assert lines["Longest market"] == "Hand 1: 2 min 00 s of trading."
+    assert lines["Longest market"] == "Hand 1: 2 min of trading."
     assert lines["Best hand"] == "750 points: Ana in hand 11."
 
 

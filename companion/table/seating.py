@@ -1,0 +1,75 @@
+"""Who is at the table: which seats have a phone, and the invitation put away once everyone is in.
+
+A seat's first phone is noted in the log (``seat_taken``), so every phone sees who is still missing;
+the invitation (the QR code and join code) leads every page until each seat has a phone or someone
+puts it away (``invite_closed``). Which seat a phone holds is the phone's own (``companion.web.phone``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+
+from ..extensions import db
+from ..models import Entry, Table
+from ..rules import RuleError
+from ..rules.words import _
+from . import kinds
+from .recording import record_table_event
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Which seats have a phone, and whether the invitation was put away."""
+
+    with_phone: frozenset[int]
+    invite_closed: bool
+
+    def everyone_in(self, players: int) -> bool:
+        """Whether every seat has a phone."""
+        return len(self.with_phone) >= players
+
+
+def of(table: Table) -> Seating:
+    """The seats that have a phone and the invitation's state, from the entries about them."""
+    rows = db.session.execute(sa.select(Entry.type, Entry.event).where(
+        Entry.table_id == table.id, Entry.type.in_((kinds.SEAT_TAKEN, kinds.INVITE_CLOSED))))
+    seats, closed = set(), False
+    for kind, event in rows:
+        if kind == kinds.INVITE_CLOSED:
+            closed = True
+        elif isinstance(event.get("seat"), int):
+            seats.add(event["seat"])
+    return Seating(frozenset(seats), closed)
+
+
+def take_seat(table: Table, seat: int, *, device: str = "") -> None:
+    """Note the first phone of a seat: the invitation stays up until every seat has one."""
+    if seat in of(table).with_phone:
+        return
+    event = {"type": kinds.SEAT_TAKEN, "seat": seat}
+
+    def summarise(_seq: int) -> str:
+        # Two phones choosing the same seat at once: the second finds it taken under the lock.
+        if seat in of(table).with_phone:
+            raise RuleError(_("%(name)s already has a phone.", name=table.players[seat]))
+        return kinds.seat_taken(event, table.players)
+
+    try:
+        record_table_event(table, event, summarise, device=device)
+    except RuleError:
+        pass  # the seat has its phone: nothing to note
+
+
+def put_invite_away(table: Table, *, device: str = "", key: str | None = None) -> None:
+    """Put the invitation away for the whole table: everyone who plays has joined."""
+    def summarise(_seq: int) -> str:
+        if of(table).invite_closed:
+            raise RuleError(_("The invitation is already put away."))
+        return _(kinds.INVITE_PUT_AWAY)
+
+    try:
+        record_table_event(table, {"type": kinds.INVITE_CLOSED}, summarise, device=device, key=key)
+    except RuleError:
+        pass  # another phone put it away first: the table shows it gone either way

@@ -1,0 +1,138 @@
+"""A table's state: the fold of its live entries through the game's rules, kept per process.
+
+The log is the truth. A table's state is the fold of its live entries through the game's ``apply``;
+the newest state of each table is cached in this process, keyed by the table's last entry number, so
+a request costs the same at entry 10 and at entry 1,000. The cache is an optimisation only.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from flask import current_app
+
+from ..models import Entry, Table
+from ..rules import RuleError
+from ..rules.words import _
+from .kinds import VOID, is_game_entry
+from .log import entries_of, game_of, voided_seqs
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A table's derived state after entry ``seq``."""
+
+    seq: int
+    state: Any
+
+
+class StateCache:
+    """The newest snapshot of recently used tables, least recently used dropped first.
+
+    It keeps the sentences of their entries too, per language (``companion.table.wording``): an
+    entry's sentence depends only on the entries before it, so once worded it never changes.
+    """
+
+    def __init__(self) -> None:
+        self._snapshots: OrderedDict[int, Snapshot] = OrderedDict()
+        self._words: dict[int, dict[str, dict[int, str]]] = {}
+        self._lock = threading.Lock()
+
+    def words(self, table_id: int, language: str, seqs: Iterable[int]) -> dict[int, str]:
+        """The sentences kept in ``language`` for the entries ``seqs`` of the table (those it has)."""
+        with self._lock:
+            kept = self._words.get(table_id, {}).get(language, {})
+            return {seq: kept[seq] for seq in seqs if seq in kept}
+
+    def put_words(self, table_id: int, language: str, words: dict[int, str]) -> None:
+        """Keep more sentences of the table's entries in ``language``."""
+        with self._lock:
+            self._words.setdefault(table_id, {}).setdefault(language, {}).update(words)
+            limit = current_app.config["STATE_CACHE_TABLES"]
+            while len(self._words) > limit:
+                self._words.pop(next(iter(self._words)))
+
+    def get(self, table_id: int) -> Snapshot | None:
+        with self._lock:
+            snapshot = self._snapshots.get(table_id)
+            if snapshot is not None:
+                self._snapshots.move_to_end(table_id)
+            return snapshot
+
+    def put(self, table_id: int, snapshot: Snapshot) -> None:
+        with self._lock:
+            current = self._snapshots.get(table_id)
+            # Keep the newest: a slow request must not put back an older state.
+            if current is None or current.seq <= snapshot.seq:
+                self._snapshots[table_id] = snapshot
+                self._snapshots.move_to_end(table_id)
+            limit = current_app.config["STATE_CACHE_TABLES"]
+            while len(self._snapshots) > limit:
+                self._snapshots.popitem(last=False)
+            if table_id in self._words:
+                # Most recently used last, as the snapshots.
+                self._words[table_id] = self._words.pop(table_id)
+
+    def forget(self, table_id: int) -> None:
+        with self._lock:
+            self._snapshots.pop(table_id, None)
+            self._words.pop(table_id, None)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._snapshots.clear()
+            self._words.clear()
+
+
+cache = StateCache()
+
+
+def fold(table: Table, entries: list[Entry], voided: set[int] | None = None,
+         sentence: Callable[[Entry], str] = lambda entry: entry.summary):
+    """The state after the live entries; RuleError names the first one the rules refuse.
+
+    ``sentence(entry)`` says that entry in the refusal (the undo that would break it is refused with it).
+    """
+    game = game_of(table)
+    voided = voided_seqs(entries) if voided is None else voided
+    state = game.new_game(table.players, table.options)
+    for entry in entries:
+        if not is_game_entry(entry) or entry.seq in voided:
+            continue
+        try:
+            state = game.apply(state, entry.event)
+        except RuleError as error:
+            # Said to whoever asked for the undo: the later entry's secrets stay out of it.
+            raise RuleError(
+                # Translators: %(entry)s is the entry's sentence, %(reason)s the rules' refusal.
+                _("Undoing that would make entry %(seq)d (%(entry)s) impossible: %(reason)s",
+                  seq=entry.seq, entry=sentence(entry), reason=error.public),
+                "entry",
+            ) from None
+    return state
+
+
+def state_of(table: Table, upto: int | None = None):
+    """The table's state after entry ``upto`` (default: its newest), from cache where possible."""
+    upto = table.last_seq if upto is None else upto
+    snapshot = cache.get(table.id)
+    if snapshot is not None and snapshot.seq == upto:
+        return snapshot.state
+    if snapshot is not None and snapshot.seq < upto:
+        newer = entries_of(table, after=snapshot.seq, upto=upto)
+        # A void changes the past: only plain new entries can be applied on top.
+        if all(entry.type != VOID for entry in newer):
+            state = snapshot.state
+            game = game_of(table)
+            for entry in newer:
+                if is_game_entry(entry):
+                    state = game.apply(state, entry.event)
+            cache.put(table.id, Snapshot(upto, state))
+            return state
+    state = fold(table, entries_of(table, upto=upto))
+    cache.put(table.id, Snapshot(upto, state))
+    return state

@@ -1,0 +1,78 @@
+"""Recording what a table page's form sent: validate, record through the rules, answer with the table."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from flask import redirect, url_for
+from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response
+from wtforms import Field
+
+from ..models import Entry, Table
+from ..rules import RuleError
+from ..table import recording
+from ..web.phone import device_id, my_seat, note_recorded_here
+from ..web.templating import is_htmx
+from .table_page import game_forms, render_table
+
+
+def _field_for(form: FlaskForm, error: RuleError):
+    field = getattr(form, error.field, None) if error.field else None
+    # Fields are callable (they render themselves), so test the type, not callability.
+    return field if isinstance(field, Field) else None
+
+
+def refuse(form: FlaskForm, message: str, field_name: str | None = None) -> None:
+    """Attach a sentence to the form field it is about (or to the form as a whole)."""
+    field = _field_for(form, RuleError(message, field_name))
+    if field is not None:
+        field.errors = [*field.errors, message] if isinstance(field.errors, list) else [message]
+    else:
+        form.form_errors.append(message)
+
+
+def recorded_elsewhere(table: Table, form_name: str, form: FlaskForm, message: str) -> dict[str, FlaskForm]:
+    """The forms to show when the move a form sent was already recorded: that form as the new table has it.
+
+    Fresh, never the one sent, so that a second tap on it cannot record the
+    move again; the sentence at its top. A form the new table no longer has
+    keeps the one sent, whose sentence the game's actions show on their own.
+    """
+    shown = game_forms(table, my_seat(table)).get(form_name, form)
+    shown.form_errors.append(message)
+    return {form_name: shown}
+
+
+def answer(table: Table) -> Response | tuple[str, int]:
+    """After a form was taken: the new live region for htmx, else back to the table page (Post/Redirect/Get)."""
+    if is_htmx():
+        return render_table(table)
+    return redirect(url_for("tables.page", token=table.token), 303)
+
+
+def record_form(table: Table, form_name: str, form: FlaskForm,
+                build_event: Callable[[FlaskForm], dict], *, rng=None,
+                changed: str | None = None,
+                recorder_sees: Callable[[Entry], bool] | None = None) -> Response | tuple[str, int]:
+    """Validate the form, record the event it describes, and answer with the table (PRG or the htmx partial).
+
+    ``changed``: see ``recording.record``; its refusal (TableChanged) is the caller's to show.
+    ``recorder_sees(entry)``: whether the entry holds something its recorder may see when the phone
+    holds no seat (a drawn bonus token, on a phone passed round the table).
+    """
+    if form.validate_on_submit():
+        try:
+            entry = recording.record(table, build_event(form), device=device_id(), key=form.key.data,
+                                     seen=form.seen.data, rng=rng, changed=changed)
+        except recording.TableChanged:
+            raise
+        except recording.AlreadyRecorded as error:
+            return render_table(table, forms=recorded_elsewhere(table, form_name, form, error.message), status=422)
+        except RuleError as error:
+            refuse(form, error.message, error.field)
+        else:
+            if recorder_sees is not None and recorder_sees(entry):
+                note_recorded_here(table, entry)
+            return answer(table)
+    return render_table(table, forms={form_name: form}, status=422)
