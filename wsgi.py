@@ -1,5 +1,3 @@
-"""The WSGI entry point: ``gunicorn wsgi:app`` and ``flask --app wsgi``."""
+"""The checkout's WSGI entry point (``gunicorn wsgi:app``, ``flask --app wsgi``): the package's own, ``companion.wsgi``."""
 
-from companion import create_app
-
-app = create_app()
+from companion.wsgi import app  # noqa: F401

@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from flask import Flask
 
 from . import config
+
+PACKAGE = Path(__file__).resolve().parent
+
+
+def _folder(name: str) -> str:
+    """Where ``templates`` or ``static`` is: inside the installed package, else at the top of the checkout."""
+    packaged = PACKAGE / name
+    return str(packaged if packaged.is_dir() else PACKAGE.parent / name)
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -14,8 +23,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(
         __name__,
         instance_relative_config=True,
-        template_folder="../templates",
-        static_folder="../static",
+        # Kept at the top of the repository and copied into the package when it is built (setup.py).
+        template_folder=_folder("templates"),
+        static_folder=_folder("static"),
     )
     app.config.from_mapping(config.defaults(app))
     if test_config is None:
@@ -36,14 +46,14 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     from . import database, forms, i18n, views
     from .live import heads, regions
-    from .table import bell
+    from .table import bell_panel
     from .web import security, templating
 
     i18n.init_app(app)
     database.init_app(app)
     heads.init_app(app)
     # What fills the values of one answer in a rendering shared by the phones of a seat.
-    regions.init_app(app, fillers={"key": forms.fresh_key, "now": bell.server_clock, "clock": bell.open_clock})
+    regions.init_app(app, fillers={"key": forms.fresh_key, "now": bell_panel.server_clock, "clock": bell_panel.open_clock})
     security.init_app(app)
     templating.init_app(app)
     views.init_app(app)

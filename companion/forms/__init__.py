@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import secrets
 from contextlib import contextmanager
 
@@ -13,14 +12,12 @@ from wtforms import FieldList, HiddenField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, Regexp, ValidationError
 
 from ..inputs import names
+from ..inputs.names import CONTROL, NAME_LENGTH  # noqa: F401  (the forms' too)
 from ..live import regions
 from ..i18n import LANGUAGES
 from ..rules.words import _, ngettext
 from .fields import IntegerField
 
-NAME_LENGTH = 40
-# Control characters would break the pad's columns and the CSV export.
-CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 def new_key() -> str:
@@ -62,11 +59,7 @@ class ActionForm(FlaskForm):
 
 
 name_key = names.key
-
-
-def clean_name(raw: str | None) -> str:
-    """A player name as kept: NFC, no invisible format characters, single spaces (``companion.inputs.names``)."""
-    return names.clean(raw)
+clean_name = names.clean
 
 
 class NewTableForm(FlaskForm):

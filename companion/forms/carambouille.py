@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import FieldList, Form, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import AnyOf, InputRequired, NumberRange, Optional, Regexp, ValidationError
 

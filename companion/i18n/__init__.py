@@ -8,7 +8,11 @@ and German on another at the same moment; the kept renderings of a table are kep
 
 from __future__ import annotations
 
-from babel import numbers
+import os
+from functools import cache
+
+from babel import Locale, numbers
+from babel.support import Translations
 from flask import Flask, g, has_request_context, request
 from flask_babel import Babel, LazyString, get_locale, get_translations
 
@@ -76,9 +80,43 @@ def number(value: int | float) -> str:
     return numbers.format_decimal(value, locale=get_locale() or DEFAULT)
 
 
+class CatalogMissing(RuntimeError):
+    """A language the app speaks has no catalog it can load: its phones would read English under its label."""
+
+
+@cache
+def _loads(directory: str, language: str, _modified: int) -> bool:
+    try:
+        return type(Translations.load(directory, [language])) is Translations
+    except (OSError, ValueError):  # a file that is no compiled catalog
+        return False
+
+
+def check_catalogs(app: Flask) -> None:
+    """Stop the start, saying what to do, if a language's compiled catalog cannot be loaded.
+
+    Flask-Babel falls back to the English source without a word when a ``.mo`` file is missing, while
+    the page still says ``<html lang="fr">``: a server in that state must not start.
+    """
+    directories = app.extensions["babel"].translation_directories
+    for language in LANGUAGES:
+        if language == DEFAULT:
+            continue  # the message ids are the English sentences
+        name = Locale.parse(language).get_display_name("en")
+        files = [os.path.join(directory, language, "LC_MESSAGES", "messages.mo") for directory in directories]
+        if not any(os.path.isfile(path) and _loads(directory, language, os.stat(path).st_mtime_ns)
+                   for directory, path in zip(directories, files)):
+            raise CatalogMissing(
+                f"companion cannot start: the {name} catalog ({files[0]}) is missing or unreadable, so phones "
+                f"set to {name} would read English. Install the built package (pip install . compiles the "
+                f"catalogs) or, in a checkout, compile them: make translations (or pybabel compile -d "
+                f"companion/translations).")
+
+
 def init_app(app: Flask) -> None:
     """Flask-Babel with the catalogs in ``companion/translations``; the rules word through it too."""
     babel.init_app(app, locale_selector=select_language, default_translation_directories="translations")
+    check_catalogs(app)
     words.use(catalog)
     # The templates' _ and ngettext (Flask-Babel installs the same, looking the catalog up each time).
     app.jinja_env.install_gettext_callables(

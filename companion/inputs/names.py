@@ -9,8 +9,13 @@ right; the match leaves those out too. Control characters (Cc) are refused by th
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
+# The longest name a player can have: it must fit the score row and the pad's columns.
+NAME_LENGTH = 40
+# Control characters would break the pad's columns and the CSV export: refused wherever a name comes in.
+CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 # Zero-width non-joiner and joiner: part of the spelling in Persian, Indic scripts and emoji sequences.
 JOINERS = {"\u200c", "\u200d"}
 

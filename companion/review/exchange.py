@@ -1,4 +1,4 @@
-"""A session as a JSON file, and back: export the whole entry log; import it by replaying it through the rules.
+"""A session file imported: read, checked by replaying it through the rules, and written in one transaction.
 
 The file (format ``table-companion-session``, version 1; see docs/review.md)
 holds the game, players, options, times and every entry in order — game
@@ -19,17 +19,16 @@ from typing import Any
 import sqlalchemy as sa
 
 from ..inputs import bounds
-from ..table import kinds, log
+from ..inputs.names import CONTROL, NAME_LENGTH, clean as clean_name, key as name_key
+from ..table import log
 from ..extensions import db
-from ..forms import CONTROL, NAME_LENGTH, clean_name, name_key
 from ..i18n import number
 from ..models import REMOVED, Entry, Seat, Table, now
 from ..rules import GAMES, RuleError
 from ..rules.words import N_, _
+from .export import FORMAT, VERSION, iso_time
 from .replay import Replay
 
-FORMAT = "table-companion-session"
-VERSION = 1
 MAX_BYTES = 1024 * 1024  # 1 MB: years of game nights fit in far less
 MAX_ENTRIES = 20_000
 
@@ -42,68 +41,9 @@ class ImportRefused(ValueError):
         self.already = already  # the session of the history this file already is, if any
 
 
-def _time(moment: datetime | None) -> str | None:
-    if moment is None:
-        return None
-    return (moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment).isoformat()
-
-
-# Sentences a person reads (in the file, on the import page): worded when used, in the reader's language.
-WITHHELD = N_("Made during play: what was still secret at the table (a bonus token face down, the Carambouille "
-            "cards a player holds) is left out of the entries marked \"withheld\". This file shows the session "
-            "but cannot be imported; export it again once the game is over.")
+# Worded when the import refuses a file exported during play.
 WITHHELD_REFUSED = N_("This file was exported during play: it leaves out what was still secret at the table, so the "
                     "session cannot be rebuilt from it. Export it again once the game is over.")
-
-
-def withheld_keys(table: Table, logged: list[Entry]) -> dict[int, tuple[str, ...]]:
-    """Entry number -> the keys of its event still secret from the table now (the game's ``withheld``)."""
-    game = GAMES[table.game]
-    if not hasattr(game, "withheld"):
-        return {}
-    voided = log.voided_seqs(logged)
-    state = game.new_game(table.players, table.options)
-    applied = []
-    for entry in logged:
-        if kinds.is_game_entry(entry):
-            applied.append((entry, state))
-            if entry.seq not in voided:
-                state = game.apply(state, entry.event)
-    return {entry.seq: keys for entry, before in applied if (keys := game.withheld(before, entry.event, state))}
-
-
-def _item(entry: Entry, secret: tuple[str, ...]) -> dict[str, Any]:
-    item = {"seq": entry.seq, "time": _time(entry.created_at), "type": entry.type, "event": entry.event,
-            "summary": entry.summary}
-    if secret:
-        item["event"] = {key: value for key, value in entry.event.items() if key not in secret}
-        item["withheld"] = list(secret)
-    return item
-
-
-def export(table: Table, logged: list[Entry]) -> dict[str, Any]:
-    """The session as a JSON-able dict: everything needed to rebuild it, but what is still secret at the table."""
-    secret = withheld_keys(table, logged)
-    data = {
-        "format": FORMAT,
-        "version": VERSION,
-        "game": table.game,
-        "game_name": GAMES[table.game].NAME,
-        "players": table.players,
-        "options": table.options or {},
-        "status": table.status,
-        "created_at": _time(table.created_at),
-        "finished_at": _time(table.finished_at),
-        "entries": [_item(entry, secret.get(entry.seq, ())) for entry in logged],
-    }
-    if secret:
-        data["withheld"] = _(WITHHELD)
-    return data
-
-
-def dumps(table: Table, logged: list[Entry]) -> str:
-    """The export as text, readable by people too."""
-    return json.dumps(export(table, logged), ensure_ascii=False, indent=1)
 
 
 def _parse_time(value: object, what: str) -> datetime:
@@ -273,7 +213,7 @@ def build(data: Mapping[str, Any]) -> tuple[Table, list[Entry]]:
 
 
 def _log_of(logged) -> list[tuple]:
-    return [(e.seq, e.type, e.event, _time(e.created_at)) for e in logged]
+    return [(e.seq, e.type, e.event, iso_time(e.created_at)) for e in logged]
 
 
 def refuse_if_already_here(table: Table, logged: list[Entry]) -> None:

@@ -47,6 +47,11 @@ def local(moment: datetime) -> datetime:
         return aware
 
 
+def file_name(table: Table) -> str:
+    """A file name for the session: its game and when it began, on the players' clock ("jaipur-2026-12-01-2005")."""
+    return f"{table.game}-{local(table.created_at).strftime('%Y-%m-%d-%H%M')}"
+
+
 def _day_start(day: date) -> datetime:
     return datetime.combine(day, time.min, tzinfo=local_zone()).astimezone(UTC)
 

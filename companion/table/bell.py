@@ -19,18 +19,17 @@ the first request that finds it past (normally a live poll) records the close.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 import sqlalchemy as sa
 
 from ..extensions import db
-from ..live import heads, regions
+from ..live import heads
 from ..models import Entry, Table
 from ..rules import RuleError
-from ..rules.words import _, duration_words
+from ..rules.words import _
 from . import kinds
-from .bell_plan import Plan, clock_face
+from .bell_plan import Plan
 from .log import voided_seqs
 from .recording import record, record_table_event
 from .view import table_view
@@ -38,7 +37,6 @@ from .view import table_view
 # From the entry's time to the moment every phone rings: longer than one poll
 # plus a slow answer, short enough to feel like the tap rang the bell.
 LEAD = timedelta(milliseconds=1200)
-WARNING_SECONDS = 10
 # The market's phases (Carambouille's opening and open market): the bell is the move then.
 MARKET_PHASES = {"opening", "market"}
 # Games whose bell is the market of the exchange phase; every other game gets the timer.
@@ -73,7 +71,7 @@ def ring_at(entry: Entry) -> datetime:
     return aware(entry.created_at) + LEAD
 
 
-def _rings(table: Table) -> list[Entry]:
+def rings(table: Table) -> list[Entry]:
     """The table's newest live ring entries, oldest first: enough for the panel, never the whole log.
 
     The panel needs the last ring, the ring that opened what is open, and the
@@ -101,98 +99,16 @@ def _is_open(table: Table, rings: list[Entry], state) -> bool:
     return bool(rings) and rings[-1].type in OPENS
 
 
-def _opening(table: Table, rings: list[Entry], state) -> Entry | None:
+def open_ring(table: Table, rings: list[Entry], state) -> Entry | None:
     """The ring that opened the market (or started the timer) still open, if any."""
     if not _is_open(table, rings, state):
         return None
     return next((ring for ring in reversed(rings) if ring.type in OPENS), None)
 
 
-def _plan_of(table: Table, opening: Entry | None) -> Plan:
+def plan_of(table: Table, opening: Entry | None) -> Plan:
     """The plan of the opening ring still open (none kept: it closes by hand)."""
     return Plan.read(table.bell_plan) if opening is not None and table.bell_seq == opening.seq else Plan()
-
-
-# --- what the panel shows -----------------------------------------------------
-
-@dataclass(frozen=True)
-class BellView:
-    """What the bell panel shows: the newest ring, and the open market or running timer."""
-
-    kind: str
-    ring_id: int | None
-    ring_at_ms: int | None
-    server_now_ms: int
-    is_open: bool
-    open_since_ms: int | None
-    open_clock: str
-    plan: Plan
-    plan_words: str
-    deadline_ms: int | None
-    warning_ms: int | None
-    last_words: str
-    finished: bool
-
-    @property
-    def thing(self) -> str:
-        return "market" if self.kind == "market" else "timer"
-
-    @property
-    def server_now(self) -> str:
-        """The server's clock as rendered (in a shared region, each answer's own)."""
-        return regions.per_answer("now") or str(self.server_now_ms)
-
-    @property
-    def clock(self) -> str:
-        """How long the market has been open (or the timer running), as rendered."""
-        if self.open_since_ms is None:
-            return self.open_clock
-        return regions.per_answer("clock", self.open_since_ms) or self.open_clock
-
-
-def server_clock(_: str | None) -> str:
-    """The marker ``now`` in a kept rendering: the server's clock at this answer."""
-    return str(epoch_ms(now()))
-
-
-def open_clock(since_ms: str | None) -> str:
-    """The marker ``clock:<since>`` in a kept rendering: how long the market has been open, at this answer."""
-    return clock_face((epoch_ms(now()) - int(since_ms or 0)) / 1000)
-
-
-def _last_words(thing: str, seconds: int) -> str:
-    duration = duration_words(seconds)
-    if thing == "market":
-        return _("Last exchange phase: %(duration)s", duration=duration)
-    return _("Last timer: %(duration)s", duration=duration)
-
-
-def view_of(table: Table, state) -> BellView:
-    """The bell panel's contents, derived from the ring entries and the table's public plan."""
-    rings = _rings(table)
-    clock = now()
-    opening = _opening(table, rings, state)
-    last = rings[-1] if rings else None
-    plan = _plan_of(table, opening)
-    since = ring_at(opening) if opening is not None else None
-    deadline = since + timedelta(seconds=plan.seconds) if since is not None and plan.mode == "fixed" else None
-    closes = [ring for ring in rings if ring.type in CLOSES and isinstance(ring.event.get("seconds"), int)]
-    thing = kind_of(table)
-    return BellView(
-        kind=thing,
-        ring_id=last.seq if last else None,
-        ring_at_ms=epoch_ms(ring_at(last)) if last else None,
-        server_now_ms=epoch_ms(clock),
-        is_open=opening is not None,
-        open_since_ms=epoch_ms(since) if since else None,
-        open_clock=clock_face((clock - since).total_seconds()) if since else "0:00",
-        plan=plan,
-        plan_words=plan.words(thing),
-        deadline_ms=epoch_ms(deadline) if deadline else None,
-        warning_ms=epoch_ms(deadline - timedelta(seconds=WARNING_SECONDS)) if deadline else None,
-        last_words=_last_words(thing, closes[-1].event["seconds"]) if closes else "",
-        finished=table.finished,
-    )
 
 
 # --- recording the rings ----------------------------------------------------
@@ -217,7 +133,7 @@ def _unschedule(table_id: int, seq: int | None) -> None:
 def _timer_open_check(table: Table, opening: bool):
     """Under the lock: refuse starting a running timer or stopping a stopped one."""
     def check(seq: int) -> None:
-        running = _opening(table, _rings(table), None) is not None
+        running = open_ring(table, rings(table), None) is not None
         if opening and running:
             raise RuleError(_("The table timer is already running: ring again to stop it."), "type")
         if not opening and not running:
@@ -257,7 +173,7 @@ def close_bell(table: Table, *, player: int | None = None, device: str = "", key
     if table.finished:
         raise RuleError(_("The game is finished: the bell is put away."), "type")
     table_id = table.id
-    opening = _opening(table, _rings(table), table_view(table).state)
+    opening = open_ring(table, rings(table), table_view(table).state)
     seconds = int((now() - aware(opening.created_at)).total_seconds()) if opening is not None else 0
     seconds = max(0, seconds)
     if kind_of(table) == "market":
@@ -265,7 +181,7 @@ def close_bell(table: Table, *, player: int | None = None, device: str = "", key
         entry = record(table, event, device=device, key=key, seen=seen)
     else:
         check = _timer_open_check(table, opening=False)
-        plan = _plan_of(table, opening)
+        plan = plan_of(table, opening)
         stopped = {"type": kinds.TIMER_STOPPED, "seconds": seconds}
         if automatic and plan.mode in kinds.TIMER_ENDINGS:
             stopped["ending"] = plan.mode  # kept in the entry: an imported log writes the same sentence
@@ -294,7 +210,7 @@ def fire_if_due(table: Table) -> bool:
     if not is_due(table.bell_due_at):
         return False
     table_id, seq = table.id, table.bell_seq
-    opening = _opening(table, _rings(table), table_view(table).state)
+    opening = open_ring(table, rings(table), table_view(table).state)
     if opening is None or opening.seq != seq:
         # Undone, or closed by some other way: nothing to ring.
         _unschedule(table_id, seq)

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import bell, carambouille, errors, frutti, home, jaipur, language, removal, review, tables
+from . import bell, carambouille, errors, exchange, frutti, home, jaipur, language, removal, review, tables
 
-BLUEPRINTS = (home.bp, language.bp, tables.bp, bell.bp, carambouille.bp, jaipur.bp, frutti.bp, review.bp, removal.bp)
+BLUEPRINTS = (home.bp, language.bp, tables.bp, bell.bp, carambouille.bp, jaipur.bp, frutti.bp, review.bp, exchange.bp,
+              removal.bp)
 # Game slug -> function(table, state, seat) giving that game's fresh action forms by name, for the table page.
 GAME_FORMS = {
     "carambouille": carambouille.table_forms,

@@ -6,6 +6,7 @@ from flask import Blueprint, request
 from werkzeug.wrappers import Response
 
 from ..table import bell, bell_plan
+from ..table.bell_panel import view_of as bell_view_of
 from ..forms.bell import BellCloseForm, BellOpenForm
 from ..rules import RuleError
 from ..web.phone import device_id, my_seat
@@ -52,7 +53,7 @@ def ring_close(token: str) -> Response | tuple[str, int]:
 
 def bell_panel(table, state, seat, watch: bool, forms: dict) -> dict:
     """The bell panel's view and forms (a refused form keeps its errors)."""
-    view = bell.view_of(table, state)
+    view = bell_view_of(table, state)
     trader = getattr(state, "first_trader", None) if view.kind == "market" else None
     return {
         "view": view,

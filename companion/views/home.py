@@ -6,7 +6,7 @@ import secrets
 from datetime import UTC, timedelta
 
 import sqlalchemy as sa
-from flask import Blueprint, abort, current_app, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, abort, current_app, make_response, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from ..web import limits

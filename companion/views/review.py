@@ -1,28 +1,20 @@
-"""The session review: history, results with the chart, players, CSV and JSON export, import, reopen."""
+"""The session review: history, results with the chart, players, CSV, reopen (the session file: ``exchange``)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import click
-from flask import (Blueprint, Response, abort, current_app, make_response, redirect, render_template, request,
+from flask import (Blueprint, Response, abort, make_response, redirect, render_template, request,
                    url_for)
-from flask.cli import with_appcontext
 from flask_babel import format_date, format_time, get_locale
-from werkzeug.exceptions import RequestEntityTooLarge
 
 from ..table import kinds, log, recording, wording
 from ..table.view import table_view
-from ..web import limits
-from ..extensions import csrf
-from ..forms.review import CloseForm, HistoryFilterForm, ImportForm, ReopenForm
+from ..forms.review import CloseForm, HistoryFilterForm, ReopenForm
 from ..models import Table
-from ..review import chart, csvfiles, exchange, history, stats, words
+from ..review import chart, csvfiles, history, stats, words
 from ..review.session import period_key, review_of, timeline
 from ..rules import GAMES, RuleError
 from ..rules.words import _
 from ..web.phone import device_id, remember
-from ..web.security import allows_upload
 from .table_forms import refuse
 from .table_page import table_or_404
 
@@ -142,8 +134,7 @@ def _csv(text: str, filename: str) -> Response:
 
 
 def _slug_name(table: Table) -> str:
-    """A file name for the session: game and date."""
-    return f"{table.game}-{stamp(table.created_at, '%Y-%m-%d-%H%M')}"
+    return history.file_name(table)
 
 
 def _results(table: Table, *, watch: bool, forms: dict | None = None, status: int = 200) -> tuple[str, int]:
@@ -213,25 +204,6 @@ def watch_results_csv(token: str) -> Response:
     return _results_csv(table_or_404(token, watch=True))
 
 
-def _export(table: Table) -> Response:
-    response = make_response(exchange.dumps(table, log.entries_of(table)))
-    response.headers["Content-Type"] = "application/json; charset=utf-8"
-    response.headers["Content-Disposition"] = f'attachment; filename="{_slug_name(table)}.json"'
-    return response
-
-
-@bp.get("/t/<token>/export.json")
-def export_json(token: str) -> Response:
-    """The session's whole entry log, players, options and times, as a file the import reads back."""
-    return _export(table_or_404(token))
-
-
-@bp.get("/w/<token>/export.json")
-def watch_export_json(token: str) -> Response:
-    """The session file, from the watch link."""
-    return _export(table_or_404(token, watch=True))
-
-
 def _session_action(token: str, form, act) -> Response | tuple[str, int]:
     table = table_or_404(token)
     if form.validate_on_submit():
@@ -276,67 +248,3 @@ def player(name: str) -> tuple[str, int]:
     if not key or not found:
         abort(404)
     return render_template("review/player.html", player=found[0], sessions=stats.sessions_of(outcomes, key)), 200
-
-
-@bp.get("/import")
-def import_form() -> str:
-    """The upload form for a session file."""
-    return render_template("review/import.html", form=ImportForm(), limit_mb=exchange.MAX_BYTES // (1024 * 1024))
-
-
-UPLOAD_LIMIT = exchange.MAX_BYTES + 64 * 1024  # room for the file and the multipart wrapping around it
-
-
-@csrf.exempt
-@bp.post("/import")
-@allows_upload(UPLOAD_LIMIT)
-def import_session() -> Response | tuple[str, int]:
-    """Create a session from an uploaded file; refused with the reason, and nothing created, if any entry fails.
-
-    Exempt from the global CSRF check only because that check reads the body
-    before this view can allow a 1 MB upload; the form checks its own token.
-    """
-    request.max_content_length = UPLOAD_LIMIT
-    limit = exchange.MAX_BYTES // (1024 * 1024)
-    try:
-        form = ImportForm()
-        valid = form.validate_on_submit()
-    except RequestEntityTooLarge:
-        form = ImportForm(formdata=None)
-        form.file.errors = [exchange.too_large(limit)]
-        return render_template("review/import.html", form=form, limit_mb=limit), 413
-    already = None
-    if valid and not limits.within("import", current_app.config["IMPORTS_PER_MINUTE"], 60):
-        form.file.errors = [_("Too many imports from your network in the last minute: try again in a minute.")]
-        return render_template("review/import.html", form=form, limit_mb=limit), 429
-    if valid:
-        raw = form.file.data.read(exchange.MAX_BYTES + 1)
-        try:
-            table = exchange.import_session(raw)
-        except exchange.ImportRefused as error:
-            form.file.errors = [str(error)]
-            already = error.already
-        else:
-            current_app.logger.info("imported table %s (%s, %d entries)", table.id, table.game, table.last_seq)
-            remember(table.token)
-            return redirect(url_for("review.results", token=table.token), 303)
-    return render_template("review/import.html", form=form, limit_mb=limit, already=already), 422
-
-
-@bp.cli.command("import-session")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@with_appcontext
-def import_session_command(file: Path) -> None:
-    """Create a session from a JSON file exported by the app (nothing is created if any entry is refused)."""
-    if file.stat().st_size > exchange.MAX_BYTES:
-        raise click.ClickException(f"{file} is larger than {exchange.MAX_BYTES // (1024 * 1024)} MB: "
-                                   "it cannot be a session export. Nothing was imported.")
-    try:
-        table = exchange.import_session(file.read_bytes())
-    except exchange.ImportRefused as error:
-        where = f" It is /w/{error.already.watch_token}/results." if error.already is not None else ""
-        raise click.ClickException(f"{error}{where} Nothing was imported.") from None
-    click.echo(f"Imported {GAMES[table.game].NAME}: {', '.join(table.players)}, {table.last_seq} entries, "
-               f"{table.status}.")
-    click.echo(f"Table: /t/{table.token}")
-    click.echo(f"Results: /t/{table.token}/results")

@@ -68,3 +68,27 @@ def test_a_plural_may_leave_the_count_unsaid_in_one_form_but_not_a_name(monkeypa
     ]:
         monkeypatch.setattr(catalogs, "read", lambda language, forms=forms: catalog_with(Message(source, forms)))
         assert catalogs.problems("fr", wanted) == found
+
+
+def test_an_app_whose_catalog_cannot_be_loaded_does_not_start_and_says_which(tmp_path):
+    # As an install without its compiled catalogs: German and Italian compiled, French missing.
+    from companion import create_app
+    from companion.i18n import CatalogMissing
+
+    shipped = catalogs.TRANSLATIONS
+    for language in ("en", "de", "it"):
+        folder = tmp_path / language / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        (folder / "messages.mo").write_bytes((shipped / language / "LC_MESSAGES" / "messages.mo").read_bytes())
+    settings = {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": "sqlite://",
+                "BABEL_TRANSLATION_DIRECTORIES": str(tmp_path)}
+    with pytest.raises(CatalogMissing, match=r"the French catalog .*fr/LC_MESSAGES/messages\.mo.* would read English"):
+        create_app(settings)
+    # A file that is there but is no catalog is refused the same way.
+    (tmp_path / "fr" / "LC_MESSAGES").mkdir(parents=True)
+    (tmp_path / "fr" / "LC_MESSAGES" / "messages.mo").write_bytes(b"not a catalog")
+    with pytest.raises(CatalogMissing, match="French"):
+        create_app(settings)
+    (tmp_path / "fr" / "LC_MESSAGES" / "messages.mo").write_bytes(
+        (shipped / "fr" / "LC_MESSAGES" / "messages.mo").read_bytes())
+    assert create_app(settings).name == "companion"

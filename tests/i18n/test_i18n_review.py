@@ -82,10 +82,10 @@ words.use(Marked)
 # The modules under test are imported only now, with the catalog in use.
 assert not [name for name in sys.modules if name.startswith(("companion.review", "companion.rules.review",
                                                               "companion.forms"))], sorted(sys.modules)
-from companion.review import chart, csvfiles, exchange, history, session, stats, words as review_words
+from companion.review import chart, csvfiles, exchange, export, history, session, stats, words as review_words
 from companion.rules import review
 from companion.forms import review as forms
-tables = [exchange.WITHHELD, exchange.WITHHELD_REFUSED, review_words.QUANTITIES, review_words.SESSIONS,
+tables = [export.WITHHELD, exchange.WITHHELD_REFUSED, review_words.QUANTITIES, review_words.SESSIONS,
           review_words.HAND, review.SCORE_STATS, stats.GameStats("g", "G").session_name]
 print(repr(tables))
 print(type(forms.OUT_OF_RANGE).__name__, type(forms.HistoryFilterForm.game.args[0]).__name__)

@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 import sqlalchemy as sa
 
-from companion.table import bell, bell_plan, log, recording
+from companion.table import bell, bell_panel, bell_plan, log, recording
 from companion.table.state import state_of
 from companion.rules.words import duration_words
 from companion.extensions import db
@@ -164,7 +164,7 @@ def test_the_bell_view_counts_from_the_ring_and_knows_the_fixed_deadline(app, cl
         ring = bell.aware(opened.created_at) + bell.LEAD
         clock.at(ring + timedelta(seconds=75))
         table = load(token)
-        view = bell.view_of(table, state_of(table))
+        view = bell_panel.view_of(table, state_of(table))
         assert view.is_open and view.ring_id == opened.seq and view.ring_at_ms == bell.epoch_ms(ring)
         assert view.open_since_ms == bell.epoch_ms(ring) and view.open_clock == "1:15"
         assert view.deadline_ms == bell.epoch_ms(ring + timedelta(seconds=180))
