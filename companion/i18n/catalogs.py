@@ -1,7 +1,7 @@
 """The catalogs stay whole: every message of the source, translated, in every language, placeholders kept.
 
 ``python -m companion.i18n.catalogs check`` prints what is missing (``make translations`` runs it after
-updating the catalogs; ``tests/test_catalogs.py`` fails on the same list). ``english`` fills the
+updating the catalogs; ``tests/i18n/test_catalogs.py`` fails on the same list). ``english`` fills the
 English catalog from the source, whose message ids are its English sentences.
 """
 

@@ -1,0 +1,53 @@
+"""One view of a table per request: a Jaipur sale reads the table's state, its seating and its entries'
+words once for the table it was sent on and once for the table it leaves, whatever asks for them."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import sqlalchemy as sa
+
+from companion.extensions import db
+from companion.models import Table
+from companion.table import recording, seating, view, wording
+from helpers import make_table
+from views.test_jaipur_views import HTMX, confirm_data, preview, sit
+
+
+def counting(monkeypatch, module, name: str, counts: Counter) -> None:
+    real = getattr(module, name)
+
+    def counted(*args, **kwargs):
+        counts[name] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, name, counted)
+
+
+def test_a_jaipur_sale_reads_each_version_of_the_table_once(app, client, monkeypatch):
+    token = make_table(app, "jaipur", ["Ana", "Ben"], {"bonus": "draw", "first_player": 0})
+    sit(client, token, 0)
+    shown = preview(client, token, 0, "leather", 3, headers=HTMX)
+    counts = Counter()
+    counting(monkeypatch, view, "state_of", counts)
+    counting(monkeypatch, seating, "of", counts)
+    counting(monkeypatch, wording, "sentences", counts)
+    sold = client.post(f"/t/{token}/jaipur/sale", data=confirm_data(shown.text), headers=HTMX)
+    assert "Ana sold 3 leather" in sold.text
+    # The table the sale was sent on (its checks and preview), then the table it leaves (the answer).
+    assert counts == {"state_of": 2, "of": 1, "sentences": 1}
+
+
+def test_the_view_of_a_table_is_new_once_an_entry_is_recorded(app):
+    token = make_table(app, "jaipur", ["Ana", "Ben"], {"bonus": "draw", "first_player": 0})
+    with app.test_request_context():
+        table = db.session.scalar(sa.select(Table).where(Table.token == token))
+        first = view.table_view(table)
+        assert view.table_view(table) is first
+        before = first.state
+
+
+        recording.record(table, {"type": "sale", "player": 0, "good": "leather", "cards": 3})
+        after = view.table_view(table)
+        assert after is not first and after.state is not before
+        assert after.recent[0][0].seq == table.last_seq
