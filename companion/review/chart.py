@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..i18n import number
 from ..rules.words import _
-from . import words
+from . import sentences
 
 WIDTH, HEIGHT = 360, 220
 LEFT, RIGHT, TOP, BOTTOM = 44, 14, 12, 34
@@ -131,7 +131,7 @@ def build(players: Sequence[str], progression: Sequence[tuple[str, Sequence[int]
         for i, x in enumerate(xs) if i % every == 0 or i == len(xs) - 1
     )
     return Chart(WIDTH, HEIGHT, LEFT, LEFT + PLOT_W, TOP, TOP + PLOT_H, tuple(series), y_ticks, x_ticks,
-                 words.period(period), words.quantity(quantity), words.after_each(period, quantity))
+                 sentences.period(period), sentences.quantity(quantity), sentences.after_each(period, quantity))
 
 
 def description(players: Sequence[str], progression: Sequence[tuple[str, Sequence[int]]],
@@ -140,11 +140,11 @@ def description(players: Sequence[str], progression: Sequence[tuple[str, Sequenc
     periods = len(progression) - 1
     if periods < 1:
         # Translators: %(what)s is what the chart adds up: "Points" or "Money".
-        return _("%(what)s: nothing has been scored yet.", what=words.quantity(quantity))
+        return _("%(what)s: nothing has been scored yet.", what=sentences.quantity(quantity))
     final = progression[-1][1]
     order = sorted(range(len(players)), key=lambda seat: (-final[seat], seat))
     # Translators: one player's total at the end, in a list: "Ana 120".
     ends = ", ".join(_("%(name)s %(total)s", name=players[seat], total=number(final[seat])) for seat in order)
     # Translators: the chart described for screen readers: "Points after each hand (5 hands). At the end: Ana 120, Ben 90."
-    return _("%(title)s (%(count)s). At the end: %(ends)s.", title=words.after_each(period, quantity),
-             count=words.count(period, periods), ends=ends)
+    return _("%(title)s (%(count)s). At the end: %(ends)s.", title=sentences.after_each(period, quantity),
+             count=sentences.count(period, periods), ends=ends)

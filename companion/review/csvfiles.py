@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from ..rules.review import Review
 from ..rules.words import _
-from . import words
+from . import sentences
 
 # Spreadsheets read a CSV file as UTF-8 only when it starts with the byte-order mark.
 BOM = "\ufeff"
@@ -39,15 +39,15 @@ def results_csv(players: Sequence[str], review: Review, period: str | None = Non
 
     ``period``: the English word of the game's periods ("Hand"), if the review's own is not one.
     """
-    extra = [words.quantity(review.extra_name)] if review.extra_name else []
-    rows: list[Sequence[object]] = [[_("Rank"), _("Player"), words.quantity(review.score_name), *extra]]
+    extra = [sentences.quantity(review.extra_name)] if review.extra_name else []
+    rows: list[Sequence[object]] = [[_("Rank"), _("Player"), sentences.quantity(review.score_name), *extra]]
     for standing in review.standings:
         more = [review.extra[standing.seat]] if review.extra is not None else []
         rows.append([standing.rank, players[standing.seat], standing.score, *more])
     rows.append([])
     # Translators: a CSV column: a player's running total ("Ana total").
     totals = (_("%(name)s total", name=name) for name in players)
-    rows.append([words.period(period or review.period_name), *players, *totals, _("Note")])
+    rows.append([sentences.period(period or review.period_name), *players, *totals, _("Note")])
     for row in review.periods:
         # Translators: after a hand's or round's note in the CSV: it is still being played.
         note = _("%(note)s (in progress)", note=row.note).lstrip() if row.in_progress else row.note

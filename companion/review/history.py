@@ -14,7 +14,7 @@ from ..table.state import state_of
 from ..extensions import db
 from ..models import REMOVED, Entry, Seat, Table
 from ..rules import GAMES, RuleError
-from . import words
+from . import sentences
 from .session import review_of
 from .stats import Outcome, name_key
 
@@ -186,7 +186,7 @@ def outcome(table: Table, last=_UNREAD, before: datetime | None = None) -> Outco
     except RuleError as error:
         # A log the rules no longer accept must not take the history down with it.
         current_app.logger.error("table %s cannot be replayed: %s", table.id, error)
-        winners, record, stats, session_name = (), (), (), words.SESSIONS[0]
+        winners, record, stats, session_name = (), (), (), sentences.SESSIONS[0]
     return Outcome(table.id, table.game, game.NAME, table.created_at, table.finished, tuple(table.players),
                    tuple(winners), tuple(record), table.watch_token, tuple(stats), session_name,
                    status_of(table, last, before) == ABANDONED)

@@ -12,7 +12,7 @@ from typing import Any, Protocol
 
 from ..rules.review import Review, first_placed, ranked, score_stats
 from ..rules.words import N_
-from . import words
+from . import sentences
 
 # Each game's pure review module (companion/rules/<game>/review.py).
 REVIEW_MODULES = {
@@ -38,10 +38,10 @@ def review_module(slug: str) -> ModuleType | None:
 
 def period_key(slug: str, review: Review | None = None) -> str:
     """The English word of the game's periods ("Hand", "Round"; "Entry" without a review module): the review's words key."""
-    if review is not None and review.period_name in (words.HAND, words.ROUND, words.ENTRY):
+    if review is not None and review.period_name in (sentences.HAND, sentences.ROUND, sentences.ENTRY):
         return review.period_name
     module = review_module(slug)
-    return module.PERIOD_NAME if module is not None else words.ENTRY
+    return module.PERIOD_NAME if module is not None else sentences.ENTRY
 
 
 def review_of(slug: str, game: ModuleType, state) -> Review:
@@ -51,7 +51,7 @@ def review_of(slug: str, game: ModuleType, state) -> Review:
         return module.review(state)
     scores = tuple(game.scores(state))
     standings = ranked(scores)
-    return Review(words.ENTRY, N_("Points"), N_("Points"), standings, first_placed(standings), (), (),
+    return Review(sentences.ENTRY, N_("Points"), N_("Points"), standings, first_placed(standings), (), (),
                   tuple({"score": score} for score in scores), score_stats("points"))
 
 
@@ -76,7 +76,7 @@ def _without_label(text: str, label: str) -> str:
     return text
 
 
-# Words an entry given the state before it and the earlier entries' words (companion/review/wording.py).
+# Words an entry given the state before it and the earlier entries' words (companion/table/wording.py).
 Wording = Callable[[Any, Any, dict[int, str]], str]
 
 
@@ -99,7 +99,7 @@ def timeline(slug: str, game: ModuleType, players: Sequence[str], options: dict,
         if is_game and not undone:
             state = game.apply(state, entry.event)
         text = worded[entry.seq] = word(entry, before, worded) if word else entry.summary
-        label = words.label(module.PERIOD_NAME, module.period_number(state)) if module else ""
+        label = sentences.label(module.PERIOD_NAME, module.period_number(state)) if module else ""
         lines.append(TimelineRow(entry.seq, entry.created_at, label, _without_label(text, label),
                                  undone, not is_game))
     return lines

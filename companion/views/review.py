@@ -10,7 +10,7 @@ from ..table import kinds, log, recording, wording
 from ..table.view import table_view
 from ..forms.review import CloseForm, HistoryFilterForm, ReopenForm
 from ..models import Table
-from ..review import chart, csvfiles, history, stats, words
+from ..review import chart, csvfiles, history, sentences, stats
 from ..review.session import period_key, review_of, timeline
 from ..rules import GAMES, RuleError
 from ..rules.words import _
@@ -48,13 +48,13 @@ def stamp(moment, pattern: str) -> str:
 @bp.app_template_filter("session_status")
 def session_status(slug: str) -> str:
     """ "finished", "playing", "abandoned" in the reader's language."""
-    return words.status(slug)
+    return sentences.status(slug)
 
 
 @bp.app_context_processor
 def review_words() -> dict:
     """The review's words around a game's periods and figures, for the templates."""
-    return {"review_words": words}
+    return {"review_words": sentences}
 
 
 @bp.app_template_global()
@@ -119,7 +119,7 @@ def history_csv() -> Response:
             outcome.game_name,
             ", ".join(outcome.players),
             _winner_names(outcome) if outcome.finished else "",
-            words.status(history.ABANDONED if outcome.abandoned else table.status),
+            sentences.status(history.ABANDONED if outcome.abandoned else table.status),
             url_for("review.watch_results", token=table.watch_token, _external=True),
         ])
     return _csv(csvfiles.history_csv(rows), "history.csv")

@@ -82,7 +82,7 @@ words.use(Marked)
 # The modules under test are imported only now, with the catalog in use.
 assert not [name for name in sys.modules if name.startswith(("companion.review", "companion.rules.review",
                                                               "companion.forms"))], sorted(sys.modules)
-from companion.review import chart, csvfiles, exchange, export, history, session, stats, words as review_words
+from companion.review import chart, csvfiles, exchange, export, history, session, stats, sentences as review_words
 from companion.rules import review
 from companion.forms import review as forms
 tables = [export.WITHHELD, exchange.WITHHELD_REFUSED, review_words.QUANTITIES, review_words.SESSIONS,
