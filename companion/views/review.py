@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import (Blueprint, Response, abort, make_response, redirect, render_template, request,
                    url_for)
 from flask_babel import format_date, format_time, get_locale
+from jinja2 import pass_context
 
 from ..table import kinds, log, recording, wording
 from ..table.view import table_view
@@ -46,8 +47,13 @@ def stamp(moment, pattern: str) -> str:
 
 
 @bp.app_template_filter("session_status")
-def session_status(slug: str) -> str:
-    """ "finished", "playing", "abandoned" in the reader's language."""
+@pass_context
+def session_status(_context, slug: str) -> str:
+    """ "finished", "playing", "abandoned" in the reader's language.
+
+    Taking the context keeps Jinja from folding ``"finished"|session_status`` into the compiled
+    template: folded, the first phone's language would be every later phone's.
+    """
     return sentences.status(slug)
 
 

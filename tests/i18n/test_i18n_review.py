@@ -72,6 +72,16 @@ def test_dates_and_figures_as_each_phone_writes_them(app, client, language, day,
     assert f">{thousand}</text>" in page_text(client.get(f"/t/{token}/results", headers=phone))
 
 
+def test_a_status_badge_is_in_each_phones_own_language_whoever_asked_first(app, client):
+    # The badge is a filter on a constant: Jinja must not bake the first phone's word into the template.
+    token = record_all(app, *CARAMBOUILLE)
+    french = page_text(client.get(f"/t/{token}/results", headers={"Accept-Language": "fr"}))
+    italian = page_text(client.get(f"/t/{token}/results", headers={"Accept-Language": "it"}))
+    assert "<mark>terminée</mark>" in french
+    assert "<mark>finita</mark>" in italian and "terminée" not in italian
+    assert "terminée" not in page_text(client.get("/history", headers={"Accept-Language": "it"}))
+
+
 def test_no_review_words_are_worded_at_import_time():
     """Imported while a catalog is in use, the review's modules keep their English sources: wording waits for a reader."""
     script = """
