@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from flask_babel import force_locale, get_locale
+from flask_babel import force_locale
 
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, language
 from ..models import Entry, Table
 from ..rules import RuleError
 from . import kinds
@@ -21,19 +21,12 @@ from .log import entries_of, game_of
 from .state import cache
 
 
-def _language() -> str:
-    try:
-        return str(get_locale() or "en")
-    except RuntimeError:  # no request: the app's source language
-        return "en"
-
-
 def in_every_language(word: Callable[[], str]) -> dict[str, str]:
     """``word()`` in each language the app speaks: the sentence of a new entry, for every phone."""
     worded = {}
-    for language in LANGUAGES:
-        with force_locale(language):
-            worded[language] = word()
+    for each in LANGUAGES:
+        with force_locale(each):
+            worded[each] = word()
     return worded
 
 
@@ -73,14 +66,14 @@ def _word_log(table: Table) -> dict[int, str]:
 def sentences(table: Table, rows: Iterable[Entry]) -> dict[int, str]:
     """The sentences of ``rows`` in the reader's language, by entry number."""
     rows = list(rows)
-    language = _language()
+    reader = language()
     needed = {row.seq for row in rows if kinds.is_game_entry(row)}
     needed |= {row.event.get("entry") for row in rows if row.type == kinds.VOID}
     # Only the sentences asked for: a page shows a few of a long log's.
-    known = cache.words(table.id, language, needed)
+    known = cache.words(table.id, reader, needed)
     if not needed <= known.keys():
         worded = _word_log(table)
-        cache.put_words(table.id, language, worded)
+        cache.put_words(table.id, reader, worded)
         known.update(worded)
     return {row.seq: _sentence(table, row, known) for row in rows}
 
@@ -104,4 +97,4 @@ def sentence(table: Table, row: Entry) -> str:
 
 def kept_sentence(table: Table, row: Entry) -> str:
     """The entry's sentence in the reader's language if it was worded already, else its kept summary (no reads)."""
-    return cache.words(table.id, _language(), (row.seq,)).get(row.seq, row.summary)
+    return cache.words(table.id, language(), (row.seq,)).get(row.seq, row.summary)
