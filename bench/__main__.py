@@ -5,7 +5,7 @@ scratch database is created on it and dropped after). gunicorn runs with the
 settings of `make run` (companion.server.gunicorn_conf, 4 workers). Every figure is
 the median of RUNS runs, and compared with the bare route measured in the
 same run. Options: --quick (short runs, for trying the bench itself),
---night-seconds N, --only sqlite|postgresql, --no-lighthouse, --json FILE.
+--night-seconds N, --night-entries N, --only sqlite|postgresql, --no-lighthouse, --json FILE.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ import sqlalchemy as sa
 
 from . import games
 from .load import closed_loop, median, table_night
+from .protocol import Phone, ProtocolError, check_night
 
 ROOT = Path(__file__).resolve().parents[1]
 WORKERS = 4  # as `make run`
@@ -154,10 +155,13 @@ def throughput(base: str, path: str, headers: dict, ok: set[int], runs: int, sec
     }
 
 
-def seated_phones(base: str, night: list[tuple[str, int]], seats: int = 6) -> list[tuple[str, str]]:
-    """Each night table's phones, one per seat, as a player sets them up: (poll path, session cookie)."""
+def seated_phones(base: str, night: list[tuple[str, int]], seats: int = 6) -> list[tuple[Phone, str]]:
+    """Each night table's phones, one per seat, as a player sets them up: (its live poll, session cookie).
+
+    Each phone then loads the table page as a browser follows the 303, and polls what that page carries.
+    """
     phones = []
-    for token, seq in night:
+    for token, _seq in night:
         for seat in range(seats):
             with urllib.request.urlopen(f"{base}/t/{token}") as response:
                 cookie = response.headers["Set-Cookie"].split(";", 1)[0]
@@ -173,7 +177,9 @@ def seated_phones(base: str, night: list[tuple[str, int]], seats: int = 6) -> li
                 cookie = answer.headers["Set-Cookie"].split(";", 1)[0]
             else:
                 raise RuntimeError("choosing a seat did not answer 303")
-            phones.append((f"/t/{token}/live?seen={seq}", cookie))
+            with urllib.request.urlopen(urllib.request.Request(f"{base}/t/{token}",
+                                                               headers={"Cookie": cookie})) as response:
+                phones.append((Phone.from_page(response.read()), cookie))
     return phones
 
 
@@ -275,9 +281,12 @@ def bench_database(kind: str, args) -> dict:
         long_token, long_seq = tables["long"]
         small_token, _ = tables["small"]
         big_token, _ = tables["big"]
+        # The unchanged poll asks what the page carries, as a phone does.
+        with urllib.request.urlopen(f"{base}/t/{long_token}") as response:
+            long_phone = Phone.from_page(response.read())
         paths = {
             "bare": ("/bench/bare", BROWSER_HEADERS, {200}),
-            "poll": (f"/t/{long_token}/live?seen={long_seq}", HTMX, {204}),
+            "poll": (long_phone.poll_path(), HTMX, {204}),
             "page_long": (f"/t/{long_token}", BROWSER_HEADERS, {200}),
             "page_10": (f"/t/{small_token}", BROWSER_HEADERS, {200}),
             "page_1000": (f"/t/{big_token}", BROWSER_HEADERS, {200}),
@@ -293,12 +302,15 @@ def bench_database(kind: str, args) -> dict:
         results = {"tables": {"long_entries": long_seq, "big_entries": tables["big"][1],
                               "small_entries": tables["small"][1]}, "throughput": figures}
         if args.night_seconds:
-            log(f"[{kind}] table night: {args.night_tables} tables × 6 phones for {args.night_seconds} s")
+            log(f"[{kind}] table night: {args.night_tables} tables × 6 phones for {args.night_seconds} s, "
+                f"{args.night_entries} entries/s")
             # Six phones a table, each set to its player: every seat renders its own region after an entry.
-            polls = seated_phones(base, tables["night"])
+            phones = seated_phones(base, tables["night"])
             writers = memo_writers(base, [token for token, _ in tables["night"]])
-            night = table_night(base, polls, writers, poll_every=1.0, entries_per_second=10.0,
+            night = table_night(base, phones, writers, poll_every=1.0, entries_per_second=args.night_entries,
                                 seconds=args.night_seconds)
+            # A night whose phones did not poll as the page asks is no figure of the product: stop here.
+            check_night(night.statuses, phones=len(phones), phones_per_table=6)
             posts = sum(count for status, count in night.statuses.items() if str(status).startswith("POST"))
             results["night"] = {"requests": len(night.latencies_ms), "rps": len(night.latencies_ms) / night.seconds,
                                 "entries": posts, "p50_ms": night.percentile(50), "p99_ms": night.percentile(99),
@@ -413,18 +425,24 @@ def main() -> None:
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--night-tables", type=int, default=100)
     parser.add_argument("--night-seconds", type=float, default=60.0)
+    parser.add_argument("--night-entries", type=float, default=10.0, help="entries per second at the night's tables")
     parser.add_argument("--only", choices=["sqlite", "postgresql"])
     parser.add_argument("--no-lighthouse", dest="lighthouse", action="store_false")
     parser.add_argument("--quick", action="store_true", help="short runs: check the bench itself")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     if args.quick:
-        args.runs, args.seconds, args.night_tables, args.night_seconds = 1, 1.0, 10, 5.0
+        # One entry a second over 10 tables: few enough that the protocol check can tell a phone that
+        # follows the page (mostly 204) from one that does not (all 200).
+        args.runs, args.seconds, args.night_tables, args.night_seconds, args.night_entries = 1, 1.0, 10, 10.0, 1.0
     kinds = ["sqlite"] + (["postgresql"] if os.environ.get("BENCH_POSTGRES_URL") else [])
     if args.only:
         kinds = [args.only]
     info = machine()
-    results = {kind: bench_database(kind, args) for kind in kinds}
+    try:
+        results = {kind: bench_database(kind, args) for kind in kinds}
+    except ProtocolError as error:
+        sys.exit(f"python -m bench: no figures: {error}")
     if args.json:
         args.json.write_text(json.dumps({"machine": info, "results": results}, indent=2, default=str))
     print(report(results, info))

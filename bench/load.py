@@ -18,8 +18,9 @@ import time
 import urllib.parse
 from dataclasses import dataclass, field
 
+from .protocol import Phone
+
 PROCESSES = 2
-SEEN = re.compile(rb"/live\?seen=(\d+)")
 REFUSAL = re.compile(rb'class="error[^"]*"[^>]*>([^<]+)<')
 
 
@@ -177,7 +178,7 @@ class Night:
     """What one client process plays: its phones' poll paths and its share of the entries."""
 
     base: str
-    polls: list[tuple[str, str]]  # each phone's poll path and session cookie
+    phones: list[tuple[Phone, str]]  # each phone's live poll (read from its page) and session cookie
     poll_every: float
     writers: list[dict]  # each: {"path", "cookie", "form": dict, "flip": (name, a, b)}
     entries_per_second: float
@@ -190,7 +191,7 @@ async def _night(plan: Night) -> Result:
     start = time.perf_counter() + 0.5
     end = start + plan.seconds
 
-    async def phone(path: str, cookie: str) -> None:
+    async def poll(phone: Phone, cookie: str) -> None:
         connection = Connection(host, port)
         headers = {"HX-Request": "true", "Cookie": cookie}
         # Phones do not poll in step: each starts at its own moment within the first second.
@@ -200,14 +201,13 @@ async def _night(plan: Night) -> Result:
             sent = time.perf_counter()
             result.late_ms.append((sent - due) * 1000)
             try:
-                status, _, body = await connection.request("GET", path, headers)
+                status, _, body = await connection.request("GET", phone.poll_path(), headers)
             except (OSError, asyncio.IncompleteReadError):
                 result.errors += 1
                 connection.close()
             else:
-                # Like htmx: the new live region carries the poll URL with the entry number now seen.
-                if status == 200 and (seen := SEEN.search(body)):
-                    path = path.split("?")[0] + "?seen=" + seen.group(1).decode()
+                # As static/app.js: the next poll asks with the data-seen of the region now shown.
+                phone.answered(status, body)
                 # Latency from when the poll was due: a client that falls behind counts against the server.
                 result.latencies_ms.append((time.perf_counter() - due) * 1000)
                 result.statuses[status] = result.statuses.get(status, 0) + 1
@@ -246,7 +246,7 @@ async def _night(plan: Night) -> Result:
             number += 1
             due += interval
 
-    await asyncio.gather(*(phone(path, cookie) for path, cookie in plan.polls), writer())
+    await asyncio.gather(*(poll(phone, cookie) for phone, cookie in plan.phones), writer())
     result.seconds = plan.seconds
     return result
 
@@ -255,10 +255,10 @@ def _night_process(plan: Night) -> Result:
     return asyncio.run(_night(plan))
 
 
-def table_night(base: str, polls: list[tuple[str, str]], writers: list[dict], poll_every: float = 1.0,
+def table_night(base: str, phones: list[tuple[Phone, str]], writers: list[dict], poll_every: float = 1.0,
                 entries_per_second: float = 10.0, seconds: float = 60.0) -> Result:
     """Every phone polls on its own clock; entries arrive at a steady rate, spread over the tables."""
-    plans = [Night(base, polls[n::PROCESSES], poll_every, writers[n::PROCESSES],
+    plans = [Night(base, phones[n::PROCESSES], poll_every, writers[n::PROCESSES],
                    entries_per_second / PROCESSES, seconds) for n in range(PROCESSES)]
     with multiprocessing.get_context("fork").Pool(PROCESSES) as pool:
         parts = pool.map(_night_process, plans)

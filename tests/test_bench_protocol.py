@@ -1,0 +1,65 @@
+"""The bench's phones poll as a phone does (static/app.js): with the version the page they show carries,
+so an unchanged table answers 204; a night of phones that did not is refused, not measured."""
+
+from __future__ import annotations
+
+import pytest
+import sqlalchemy as sa
+
+from bench.protocol import Phone, ProtocolError, check_night
+from companion.extensions import db
+from companion.models import Table
+from companion.table import recording
+from helpers import make_table
+
+HTMX = {"HX-Request": "true"}
+
+
+def record(app, token: str, event: dict) -> None:
+    with app.app_context():
+        recording.record(db.session.scalar(sa.select(Table).where(Table.token == token)), event)
+
+
+def test_the_bench_phone_polls_with_the_version_its_page_shows(app, client):
+    token = make_table(app, "carambouille", ["Ana", "Ben", "Cy"], {"first_trader": 0})
+    record(app, token, {"type": "market_opened"})
+    phone = Phone.from_page(client.get(f"/t/{token}").data)
+    assert phone.poll_path() == f"/t/{token}/live?seen=1"
+    # Nothing changed: the server answers as it does to a phone every second, with nothing.
+    assert client.get(phone.poll_path(), headers=HTMX).status_code == 204
+
+
+def test_the_bench_phone_follows_each_new_region(app, client):
+    token = make_table(app, "carambouille", ["Ana", "Ben", "Cy"], {"first_trader": 0})
+    phone = Phone.from_page(client.get(f"/t/{token}").data)
+    record(app, token, {"type": "market_opened"})
+    record(app, token, {"type": "market_closed", "seconds": 90})
+    changed = client.get(phone.poll_path(), headers=HTMX)
+    assert changed.status_code == 200
+    phone.answered(changed.status_code, changed.data)
+    assert phone.poll_path() == f"/t/{token}/live?seen=2"
+    assert client.get(phone.poll_path(), headers=HTMX).status_code == 204
+
+
+def test_an_older_region_does_not_take_the_phone_back():
+    phone = Phone(live_url="/t/abc/live", seen=7)
+    phone.answered(200, b'<div id="live" class="live" data-seen="5" hx-get="/t/abc/live">')
+    assert phone.poll_path() == "/t/abc/live?seen=7"
+
+
+def test_a_page_without_the_version_stops_the_bench():
+    with pytest.raises(ProtocolError, match="data-seen"):
+        Phone.from_page(b'<div id="live" class="live" hx-get="/t/abc/live">')
+    with pytest.raises(ProtocolError, match="no live region"):
+        Phone(live_url="/t/abc/live", seen=1).answered(200, b"<p>Internal error</p>")
+
+
+def test_a_night_of_all_200_polls_is_refused():
+    # What the bench measured while its phones sent no version: 36,000 polls, every one rendered.
+    with pytest.raises(ProtocolError, match="did not poll with the version"):
+        check_night({200: 36_000, "POST 303": 600}, phones=600, phones_per_table=6)
+
+
+def test_a_night_of_phones_that_follow_the_page_passes():
+    # 600 entries at 100 tables: each of a table's 6 phones sees each entry once, every other poll is a 204.
+    check_night({200: 3_600, 204: 32_400, "POST 303": 600}, phones=600, phones_per_table=6)
