@@ -5,9 +5,14 @@
   "use strict";
 
   var live = function () { return document.getElementById("live"); };
-  // True while a poll's answer is being morphed in: only then are open disclosures and unsent
-  // input kept as they are; the answer to a player's own post is the truth and replaces them.
-  var polling = false;
+  // What the swap under way answers, set by htmx:beforeSwap for every answer that swaps and
+  // cleared when its request ends (htmx:afterRequest comes after the swap, and for every answer:
+  // a 204 or an error that swaps nothing, an aborted or failed request). "poll": the region's own
+  // poll, under which open disclosures and unsent input are kept as they are. "preview": a form's
+  // own preview, the truth for everything but the field the player is typing in. "answer": the
+  // answer to the player's own post, the truth. Never left set by an answer that swapped nothing.
+  var swapping = null;
+  var polling = function () { return swapping === "poll"; };
 
   function seenIn(html) {
     var match = /id="live"[^>]*data-seen="(\d+)"/.exec(html || "");
@@ -58,7 +63,7 @@
     if (!window.Idiomorph) return;
     var callbacks = window.Idiomorph.defaults.callbacks;
     callbacks.beforeNodeMorphed = function (oldNode) {
-      if (!polling || oldNode.nodeType !== 1 || oldNode.id === "live") return true;
+      if (!polling() || oldNode.nodeType !== 1 || oldNode.id === "live") return true;
       // A confirm step or a previewed form (data-keep) stays whole, and so does a slot holding only that.
       if (oldNode.hasAttribute("data-keep")) return false;
       if (oldNode.children.length === 1 && oldNode.firstElementChild.hasAttribute("data-keep")) return false;
@@ -66,14 +71,17 @@
     };
     callbacks.beforeAttributeUpdated = function (name, element, kind) {
       if (name === "data-dirty" && kind === "remove") return false;
-      if (polling && name === "open" && kind === "remove" && element.tagName === "DETAILS") return false;
+      if (polling() && name === "open" && kind === "remove" && element.tagName === "DETAILS") return false;
       // A poll keeps what the player chose; the answer to the player's own request (a preview) is the truth.
-      if (polling && (name === "value" || name === "checked" || name === "selected") && element.closest &&
+      if (polling() && (name === "value" || name === "checked" || name === "selected") && element.closest &&
           element.closest("form[data-dirty]")) return false;
+      // A preview asked for while the player types must not take back what was typed since.
+      if (swapping === "preview" && name === "value" && element === document.activeElement &&
+          element.tagName === "INPUT" && !/^(radio|checkbox|hidden|submit|button)$/.test(element.type)) return false;
       return true;
     };
     callbacks.beforeNodeRemoved = function (node) {
-      if (polling && node.nodeType === 1 && node.hasAttribute("data-notice")) return false;
+      if (polling() && node.nodeType === 1 && node.hasAttribute("data-notice")) return false;
       return true;
     };
   }
@@ -104,26 +112,33 @@
   }
 
   document.addEventListener("htmx:beforeSwap", function (event) {
+    swapping = null;
     var target = event.detail.target;
-    if (!target || target.id !== "live") return;
-    var source = event.detail.requestConfig && event.detail.requestConfig.elt;
-    // A poll answered just before this phone's own entry landed must not put the older table back.
-    var incoming = seenIn(event.detail.serverResponse);
-    var current = parseInt(target.getAttribute("data-seen") || "0", 10);
-    if (incoming !== null && incoming < current) {
-      event.detail.shouldSwap = false;
+    var config = event.detail.requestConfig || {};
+    var source = config.elt;
+    var region = live();
+    if (target && region && target === region && source === region) {
+      // A poll answered just before this phone's own entry landed must not put the older table back.
+      var incoming = seenIn(event.detail.serverResponse);
+      var current = parseInt(region.getAttribute("data-seen") || "0", 10);
+      if (incoming !== null && incoming < current) event.detail.shouldSwap = false;
+      region.changedUnderInput = event.detail.shouldSwap && incoming !== null && incoming > current &&
+        !!region.querySelector("form[data-dirty], [data-keep]");
+      if (event.detail.shouldSwap) swapping = "poll";
       return;
     }
-    polling = source === target;
-    target.changedUnderInput = polling && incoming !== null && incoming > current &&
-      !!target.querySelector("form[data-dirty], [data-keep]");
+    if (!event.detail.shouldSwap) return;
+    swapping = config.verb === "get" && target && target.tagName === "FORM" ? "preview" : "answer";
   });
 
   document.addEventListener("htmx:afterSwap", function (event) {
     var region = live();
-    if (polling && region && event.detail.target === region && region.changedUnderInput) notice(region);
-    polling = false;
+    if (polling() && region && event.detail.target === region && region.changedUnderInput) notice(region);
   });
+
+  // Every request ends here, whatever its answer: nothing about one swap outlives it.
+  document.addEventListener("htmx:afterRequest", function () { swapping = null; });
+  document.addEventListener("htmx:swapError", function () { swapping = null; });
 
   // --- asking at once when the phone wakes or the Wi-Fi comes back ---------------------
   function refresh() {

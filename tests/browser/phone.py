@@ -71,3 +71,46 @@ def scan_qr(image) -> str:
     found = zxingcpp.read_barcodes(Image.open(io.BytesIO(image.screenshot())))
     assert found, "no QR code could be read from the screen"
     return found[0].text
+
+
+def sit_on_table(page, polls: int = 3) -> None:
+    """Leave the phone on the table as a real one is between moves: until it has asked ``polls`` times
+    whether the table changed and been told it did not (204), about a second each."""
+    for _ in range(polls):
+        with page.expect_response(lambda response: "/live" in response.url and response.status == 204,
+                                  timeout=10_000):
+            pass
+
+
+def newest_entry(page):
+    """The newest line of "Latest entries", as every phone at the table reads it."""
+    return page.locator(".recent-entries .entries li").first
+
+
+def scores(page):
+    """Each player's score in the score row, in seating order."""
+    return page.get_by_role("list", name="Scores").locator(".points")
+
+
+def tap_once(page, button) -> float:
+    """One tap on a recording button, as a player makes it (no wait for an answer): the time of the tap."""
+    import time
+
+    button.click(no_wait_after=True)
+    return time.monotonic()
+
+
+def expect_recorded(phones, sentence, points=None, tapped_at: float | None = None, timeout: int = 5_000) -> None:
+    """Every phone of ``phones`` (the acting one first) shows the entry's own sentence as the newest entry,
+    and the scores ``points`` (texts, in seating order) when given. Prints how long after the tap each showed it."""
+    import time
+
+    from playwright.sync_api import expect
+
+    for index, phone in enumerate(phones):
+        expect(newest_entry(phone)).to_have_text(sentence, timeout=timeout)
+        if points is not None:
+            expect(scores(phone)).to_have_text(points, timeout=timeout)
+        if tapped_at is not None:
+            who = "acting phone" if index == 0 else f"phone {index + 1}"
+            print(f"\n{who}: “{sentence}” shown {1000 * (time.monotonic() - tapped_at):.0f} ms after the tap")
