@@ -48,7 +48,8 @@ def test_a_short_jaipur_match_on_two_phones(new_phone):
 
     # Round 1: Ana sells leather; Ben's phone sees it, ends the round and scores it.
     sell(ana, "Ana", "Leather", 2)
-    expect(ben.locator(".entries li").first).to_contain_text("Ana", timeout=3000)
+    expect(ana.locator(".entries li").first).to_have_text("Ana sold 2 leather for 7 (4 + 3).")
+    expect(ben.locator(".entries li").first).to_have_text("Ana sold 2 leather for 7 (4 + 3).", timeout=3000)
     end_round(ben, 1, (2, 1))
     expect(ben.get_by_text(re.compile(r"Ana wins \d+ to \d+\."))).to_be_visible()
     expect(ana.get_by_text(re.compile(r"seal to Ana\.")).first).to_be_visible(timeout=3000)
@@ -57,6 +58,7 @@ def test_a_short_jaipur_match_on_two_phones(new_phone):
     # Round 2, started from Ana's phone; Ana sells again and wins the match.
     submit_and_wait(ana, ana.get_by_role("button", name=re.compile(r"^Start round 2")))
     sell(ana, "Ana", "Cloth", 2)
+    expect(ben.locator(".entries li").first).to_have_text("Ana sold 2 cloth for 8 (5 + 3).", timeout=3000)
     end_round(ana, 2, (0, 3))
     expect(ana.get_by_text("The match is over.")).to_be_visible()
     assert seals(ana) == ["2", "0"]

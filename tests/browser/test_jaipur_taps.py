@@ -46,3 +46,48 @@ def test_a_two_card_sale_records_on_one_tap(table):
     tapped = tap_once(ana, record)
     expect_recorded([ana, ben], "Ana sold 2 leather for 7 (4 + 3).", ["0 seals", "0 seals"], tapped)
     assert ana.errors == [] and ben.errors == []
+
+
+def test_a_three_card_sale_draws_a_bonus_token_only_the_sellers_phone_sees(table):
+    ana, ben = table
+    sit_on_table(ana)
+    choose_sale(ana, "Ana", "Leather", 3)
+    expect(ana.locator("#sale-preview")).to_contain_text("And a bonus token 1–3, drawn by the app")
+    tapped = tap_once(ana, ana.get_by_role("button", name="Record: Ana sells 3 leather"))
+    expect_recorded([ana, ben], "Ana sold 3 leather for 9 (4 + 3 + 2) and a bonus token (1–3).",
+                    ["0 seals", "0 seals"], tapped)
+    expect(ana.locator(".bonus-reveal .bonus-value")).to_have_text(re.compile(r"^[123]$"))
+    # Ben's phone, having sat on the table, says the token lies face down and holds no value of it.
+    sit_on_table(ben, polls=2)
+    expect(ben.locator(".bonus-reveal")).to_have_text(re.compile(r"^Ana's bonus token lies face down"))
+    assert ben.locator(".bonus-value").count() == 0
+    assert ana.errors == [] and ben.errors == []
+
+
+def test_the_rounds_end_the_camels_and_the_next_round_each_record_on_one_tap(table):
+    ana, ben = table
+    sit_on_table(ana)
+    choose_sale(ana, "Ana", "Leather", 2)
+    tap_once(ana, ana.get_by_role("button", name="Record: Ana sells 2 leather"))
+    expect_recorded([ana, ben], "Ana sold 2 leather for 7 (4 + 3).")
+
+    # Ben ends the round: one tap on the confirmation.
+    sit_on_table(ben)
+    ben.locator("summary", has_text="The market cannot be refilled").click()
+    tapped = tap_once(ben, ben.get_by_role("button", name="Yes, end round 1"))
+    expect_recorded([ben, ana], "Round 1 ended: the market could not be refilled.", tapped_at=tapped)
+
+    # The camels, typed on Ben's phone: Ana's bigger herd takes the camel token and the round.
+    sit_on_table(ben)
+    ben.get_by_label("Ana's camels").fill("2")
+    ben.get_by_label("Ben's camels").fill("1")
+    tapped = tap_once(ben, ben.get_by_role("button", name="Score round 1"))
+    expect_recorded([ben, ana], "Camels: Ana 2, Ben 1, the camel token to Ana. Ana wins 12 to 0 and takes a seal "
+                    "(1 of 2).", ["1 seal", "0 seals"], tapped)
+
+    # The next round, from Ana's phone.
+    sit_on_table(ana)
+    tapped = tap_once(ana, ana.get_by_role("button", name=re.compile(r"^Start round 2")))
+    expect_recorded([ana, ben], "Round 2 began; Ben starts.", ["1 seal", "0 seals"], tapped)
+    expect(ben.locator("#sale-form")).to_be_visible()
+    assert ana.errors == [] and ben.errors == []
