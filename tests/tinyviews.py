@@ -7,6 +7,7 @@ from companion.forms.fields import IntegerField
 from wtforms.validators import InputRequired, NumberRange
 
 from companion.forms import ActionForm
+from companion.views import kept_forms
 from companion.views.table_forms import record_form
 from companion.views.table_page import table_or_404
 
@@ -33,3 +34,4 @@ def init_app(app: Flask) -> None:
     """Register the tiny game's views and its table forms, as ``companion.views.init_app`` does a real game's."""
     app.register_blueprint(bp)
     app.extensions["game_forms"]["tiny"] = table_forms
+    app.extensions["kept_forms"]["tiny.score"] = kept_forms.plain(ScoreForm)

@@ -91,6 +91,14 @@ class StateCache:
 cache = StateCache()
 
 
+class Blocked(RuleError):
+    """An undo refused because a later entry would become impossible: ``blocking`` is that entry's number."""
+
+    def __init__(self, message: str, blocking: int) -> None:
+        super().__init__(message, "entry")
+        self.blocking = blocking
+
+
 def fold(table: Table, entries: list[Entry], voided: set[int] | None = None,
          sentence: Callable[[Entry], str] = lambda entry: entry.summary):
     """The state after the live entries; RuleError names the first one the rules refuse.
@@ -107,11 +115,11 @@ def fold(table: Table, entries: list[Entry], voided: set[int] | None = None,
             state = game.apply(state, entry.event)
         except RuleError as error:
             # Said to whoever asked for the undo: the later entry's secrets stay out of it.
-            raise RuleError(
+            raise Blocked(
                 # Translators: %(entry)s is the entry's sentence, %(reason)s the rules' refusal.
                 _("Undoing that would make entry %(seq)d (%(entry)s) impossible: %(reason)s",
                   seq=entry.seq, entry=sentence(entry), reason=error.public),
-                "entry",
+                entry.seq,
             ) from None
     return state
 

@@ -18,6 +18,10 @@ GAME_FORMS = {
     "jaipur": jaipur.page_forms,
     "frutti": frutti.table_forms,
 }
+# Endpoint -> function(table, formdata) building that view's form again, for the table page that shows it after
+# a refusal or a preview without JavaScript (``companion.views.kept_forms``).
+KEPT_FORMS = {**tables.KEPT_FORMS, **bell.KEPT_FORMS, **carambouille.KEPT_FORMS, **jaipur.KEPT_FORMS,
+              **frutti.KEPT_FORMS}
 
 
 def init_app(app: Flask) -> None:
@@ -26,3 +30,4 @@ def init_app(app: Flask) -> None:
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
     app.extensions["game_forms"] = dict(GAME_FORMS)
+    app.extensions["kept_forms"] = dict(KEPT_FORMS)

@@ -10,8 +10,9 @@ from ..table.bell_panel import view_of as bell_view_of
 from ..forms.bell import BellCloseForm, BellOpenForm
 from ..rules import RuleError
 from ..web.phone import device_id, my_seat
-from .table_forms import answer, refuse
-from .table_page import render_table, table_or_404
+from . import kept_forms
+from .table_forms import answer, refuse, shown_again
+from .table_page import table_or_404
 
 bp = Blueprint("bell", __name__)
 
@@ -30,7 +31,7 @@ def ring_open(token: str) -> Response | tuple[str, int]:
             refuse(form, error.message, error.field)
         else:
             return answer(table)
-    return render_table(table, forms={"bell_open": form}, status=422)
+    return shown_again(table, "bell_open", form)
 
 
 @bp.post("/t/<token>/bell/close")
@@ -48,7 +49,11 @@ def ring_close(token: str) -> Response | tuple[str, int]:
             refuse(form, error.message, error.field)
         else:
             return answer(table)
-    return render_table(table, forms={"bell_close": form}, status=422)
+    return shown_again(table, "bell_close", form)
+
+
+# The bell's forms built again for the table page after a refusal without JavaScript (``kept_forms``).
+KEPT_FORMS = {"bell.ring_open": kept_forms.plain(BellOpenForm), "bell.ring_close": kept_forms.plain(BellCloseForm)}
 
 
 def bell_panel(table, state, seat, watch: bool, forms: dict) -> dict:

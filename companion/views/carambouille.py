@@ -23,7 +23,8 @@ from ..rules import RuleError
 from ..rules import carambouille as game
 from ..web.templating import is_htmx
 from . import memo
-from .table_forms import record_form, refuse
+from . import kept_forms
+from .table_forms import record_form, refuse, shown_again
 from .table_page import render_table, table_context, table_or_404
 
 bp = Blueprint("carambouille", __name__)
@@ -105,8 +106,16 @@ def sale(token: str) -> Answer:
         if form.validate_on_submit():
             check_sale(table, form)
         form.seen.data = table.last_seq
-        return render_table(table, forms={"sale": form})
+        return shown_again(table, "sale", form, status=200)
     return record_form(table, "sale", form, SaleForm.event)
+
+
+def sale_again(table: Table, data) -> SaleForm:
+    """The sale form as sent, with its preview worked out on the table as it stands (``kept_forms``)."""
+    form = SaleForm(formdata=data, meta={"csrf": False})
+    if form.step.data != "confirm" and form.validate():
+        check_sale(table, form)
+    return form
 
 
 # --- the rest of a sales turn, the exchanges, the end (the bell is bell.py's) ---
@@ -184,8 +193,16 @@ def deal(token: str) -> Answer:
         if form.validate_on_submit():
             check_deal(table, form)
         form.seen.data = table.last_seq
-        return render_table(table, forms={"deal": form})
+        return shown_again(table, "deal", form, status=200)
     return record_form(table, "deal", form, deal_event(table))
+
+
+def deal_again(table: Table, data) -> DealForm:
+    """The deal form as sent, with the deal worked out on the table as it stands (``kept_forms``)."""
+    form = DealForm(formdata=data, meta={"csrf": False}, players=len(table.seats))
+    if form.step.data != "confirm" and form.validate():
+        check_deal(table, form)
+    return form
 
 
 # --- the score pad on a page of its own -----------------------------------------
@@ -209,7 +226,19 @@ def watch_pad(token: str) -> str:
     return _pad(table_or_404(token, watch=True), watch=True)
 
 
-# --- the forms of the table page ------------------------------------------------
+# --- the forms of the table page ---------------------------------------------
+
+# Each form built again for the table page after a refusal or a preview without JavaScript (``kept_forms``).
+KEPT_FORMS = {
+    "carambouille.sale": sale_again,
+    "carambouille.buy": kept_forms.plain(BuyForm),
+    "carambouille.end_turn": kept_forms.plain(EndTurnForm),
+    "carambouille.play_card": kept_forms.plain(PlayCardForm),
+    "carambouille.give_card": kept_forms.plain(GiveCardForm),
+    "carambouille.end_game": kept_forms.plain(EndGameForm),
+    "carambouille.deal": deal_again,
+}
+
 
 def fresh(form_class, **data):
     """A form as first shown: never filled from the request (after a post, that would reuse its key)."""

@@ -17,6 +17,7 @@ from ..forms.frutti import (
 )
 from ..rules import RuleError, frutti
 from ..web.templating import is_htmx
+from . import kept_forms
 from .table_forms import record_form, refuse
 from .table_page import table_or_404
 
@@ -60,6 +61,16 @@ def tally(token: str) -> Answer:
     """Record a whole round at once from the final dishes and everyone's cards."""
     table = table_or_404(token)
     return record_form(table, "tally", TableTallyForm(players=len(table.seats)), TableTallyForm.event)
+
+
+# Each form built again for the table page after a refusal without JavaScript (``kept_forms``).
+KEPT_FORMS = {
+    "frutti.dishes": kept_forms.plain(DishesForm),
+    "frutti.play": kept_forms.plain(PlayForm),
+    "frutti.suspend": kept_forms.plain(SuspendForm),
+    "frutti.next_round": kept_forms.plain(NextRoundForm),
+    "frutti.tally": lambda table, data: TableTallyForm(formdata=data, meta={"csrf": False}, players=len(table.seats)),
+}
 
 
 @bp.get("/tally/frutti")

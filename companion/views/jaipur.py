@@ -16,7 +16,8 @@ from ..rules import RuleError, jaipur
 from ..rules.words import N_, _
 from ..web.phone import my_seat
 from ..web.templating import is_htmx
-from .table_forms import record_form, refuse
+from . import kept_forms
+from .table_forms import record_form, refuse, shown_again
 from .table_page import render_table, table_or_404
 
 bp = Blueprint("jaipur", __name__)
@@ -105,7 +106,12 @@ def sale(token: str) -> Response | tuple[str, int]:
     prepare_sale(form, table_view(table).state, preview=True)
     form.note = note
     _shown_on(form, table.last_seq)
-    return render_table(table, forms={"sale": form})
+    return shown_again(table, "sale", form, status=200)
+
+
+def sale_again(table: Table, data) -> SaleForm:
+    """The sale form as sent, with its preview worked out on the table as it stands (``kept_forms``)."""
+    return prepare_sale(SaleForm(formdata=data, meta={"csrf": False}), table_view(table).state, preview=True)
 
 
 @bp.post("/t/<token>/jaipur/end-round")
@@ -127,6 +133,15 @@ def next_round(token: str) -> Response | tuple[str, int]:
     """Start the next round with a full token bank."""
     table = table_or_404(token)
     return record_form(table, "next_round", NextRoundForm(), lambda form: {"type": "next_round"})
+
+
+# Each form built again for the table page after a refusal or a preview without JavaScript (``kept_forms``).
+KEPT_FORMS = {
+    "jaipur.sale": sale_again,
+    "jaipur.end_round": kept_forms.plain(EndRoundForm),
+    "jaipur.camels": kept_forms.plain(CamelsForm),
+    "jaipur.next_round": kept_forms.plain(NextRoundForm),
+}
 
 
 def page_forms(table: Table, state, seat: int | None) -> dict:

@@ -14,6 +14,7 @@ from ..rules import RuleError
 from ..table import recording
 from ..web.phone import device_id, my_seat, note_recorded_here
 from ..web.templating import is_htmx
+from . import kept_forms
 from .table_page import game_forms, render_table
 
 
@@ -44,6 +45,15 @@ def recorded_elsewhere(table: Table, form_name: str, form: FlaskForm, message: s
     return {form_name: shown}
 
 
+def shown_again(table: Table, form_name: str, form: FlaskForm, *, status: int = 422,
+                fresh: bool = False) -> Response | tuple[str, int]:
+    """A refused form, or a preview: the live region with it for htmx; else Post/Redirect/Get, the form
+    kept for the table page (``kept_forms``), which opens at it."""
+    if is_htmx():
+        return render_table(table, forms={form_name: form}, status=status)
+    return kept_forms.keep(table, form_name, form, fresh=fresh)
+
+
 def answer(table: Table) -> Response | tuple[str, int]:
     """After a form was taken: the new live region for htmx, else back to the table page (Post/Redirect/Get)."""
     if is_htmx():
@@ -68,11 +78,12 @@ def record_form(table: Table, form_name: str, form: FlaskForm,
         except recording.TableChanged:
             raise
         except recording.AlreadyRecorded as error:
-            return render_table(table, forms=recorded_elsewhere(table, form_name, form, error.message), status=422)
+            shown = recorded_elsewhere(table, form_name, form, error.message)[form_name]
+            return shown_again(table, form_name, shown, fresh=shown is not form)
         except RuleError as error:
             refuse(form, error.message, error.field)
         else:
             if recorder_sees is not None and recorder_sees(entry):
                 note_recorded_here(table, entry)
             return answer(table)
-    return render_table(table, forms={form_name: form}, status=422)
+    return shown_again(table, form_name, form)

@@ -17,8 +17,9 @@ from ..table import bell, kinds, log, recording, seating, wording
 from ..table.view import table_view
 from ..web import phone
 from ..web.templating import is_htmx
-from .table_forms import answer, refuse
-from .table_page import kept_table, render_table, table_or_404, token_shaped
+from . import kept_forms
+from .table_forms import answer, refuse, shown_again
+from .table_page import game_forms, kept_table, render_table, table_or_404, token_shaped
 
 bp = Blueprint("tables", __name__)
 
@@ -46,13 +47,14 @@ def _nothing_new() -> Response:
 @bp.get("/t/<token>")
 def page(token: str) -> tuple[str, int]:
     """The table as every player sees it, with the actions for recording entries."""
-    if (kept := _kept(token, watch=False)) is not None:
+    # A form this phone sent without JavaScript, refused or previewed, is shown once, on a page of its own.
+    if not kept_forms.waiting(token) and (kept := _kept(token, watch=False)) is not None:
         phone.remember(token)
         return kept
     table = table_or_404(token)
     phone.remember(table.token)
     bell.fire_if_due(table)
-    return render_table(table)
+    return render_table(table, forms=kept_forms.take(table, lambda: game_forms(table, phone.my_seat(table))))
 
 
 @bp.get("/w/<token>")
@@ -95,6 +97,10 @@ def watch_live(token: str) -> Response | tuple[str, int]:
     return _live(token, watch=True)
 
 
+# The undo form built again for the table page after a refusal without JavaScript (``kept_forms``).
+KEPT_FORMS = {"tables.undo": kept_forms.plain(UndoForm)}
+
+
 def qr_svg(url: str) -> bytes:
     """The QR code of ``url`` as a standalone SVG document (XML declaration, namespace): what an <img> draws."""
     buffer = io.BytesIO()
@@ -126,10 +132,22 @@ def history(token: str) -> str:
                            undoable=kinds.is_game_entry)
 
 
+# How many entries an undo may wait for (each undone first, newest first): more is not a mistake at a table.
+UNDO_CHAIN = 20
+
+
+def _waiting_undos(values: list) -> list[int]:
+    """The entries still to undo after this one, in order (sent along as ``then``), as entry numbers."""
+    return [value for value in values if isinstance(value, int) and 0 < value <= 10**9][:UNDO_CHAIN]
+
+
 @bp.get("/t/<token>/undo")
 def confirm_undo(token: str) -> tuple[str, int] | Response:
     """Say what "Undo" would take back, and ask once."""
     table = table_or_404(token)
+    # A finished session undoes nothing: its page offers to reopen it.
+    if table.finished:
+        return redirect(url_for("tables.page", token=table.token), 303)
     target = request.args.get("entry", type=int)
     rows = {entry.seq: (entry, undone) for entry, undone in log.history(table)}
     last = table_view(table).last_entry
@@ -138,25 +156,35 @@ def confirm_undo(token: str) -> tuple[str, int] | Response:
     if target not in rows or rows[target][1] or not kinds.is_game_entry(rows[target][0]):
         return redirect(url_for("tables.page", token=table.token), 303)
     form = UndoForm(entry=target, seen=table.last_seq)
-    template = "tables/_undo_confirm.html" if is_htmx() else "tables/undo.html"
+    # Inside the table, htmx morphs the live region; on a page of its own, the form is a plain post.
+    in_table = is_htmx()
+    template = "tables/_undo_confirm.html" if in_table else "tables/undo.html"
     entry = rows[target][0]
     return render_template(template, table=table, entry=entry, sentence=wording.sentence(table, entry),
-                           form=form), 200
+                           form=form, in_table=in_table,
+                           then=_waiting_undos(request.args.getlist("then", type=int))), 200
 
 
 @bp.post("/t/<token>/undo")
 def undo(token: str) -> Response | tuple[str, int]:
-    """Take back an entry (by default the last one)."""
+    """Take back an entry (by default the last one); then, without htmx, on to the next one waiting, if any."""
     table = table_or_404(token)
     form = UndoForm()
+    then = _waiting_undos(request.form.getlist("then", type=int))
     if form.validate_on_submit():
         try:
             recording.void(table, form.entry.data, device=phone.device_id(), key=form.key.data, seen=form.seen.data)
         except RuleError as error:
             refuse(form, error.message, None)
+            # The later entry standing in the way: undone first, this one after it.
+            if (blocking := getattr(error, "blocking", None)) is not None:
+                form.blocking, form.then = blocking, [form.entry.data, *then][:UNDO_CHAIN]
         else:
+            if then and not is_htmx():
+                return redirect(url_for("tables.confirm_undo", token=table.token, entry=then[0], then=then[1:],
+                                        _anchor="undo"), 303)
             return answer(table)
-    return render_table(table, forms={"undo": form}, status=422)
+    return shown_again(table, "undo", form)
 
 
 @bp.post("/t/<token>/seat")

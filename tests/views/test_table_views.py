@@ -273,3 +273,71 @@ def test_no_id_is_used_twice_on_a_table_page(app, client, game, players):
     for page in (client.get(f"/t/{token}").text, client.get(f"/t/{token}/live?seen=0", headers=HTMX).text):
         ids = re.findall(r'\sid="([^"]+)"', page)
         assert ids and len(ids) == len(set(ids)), sorted({i for i in ids if ids.count(i) > 1})
+
+
+# --- an undo refused, the entries in its way; a finished session (issue #21) -----
+
+def record_needing(app, points: int) -> None:
+    """Ana scores 1 more, which the rules allow only while she has ``points``: an entry an older undo can break."""
+    with app.app_context():
+        recording.record(db.session.scalar(sa.select(Table)),
+                         {"type": "score", "player": 0, "points": 1, "needs": points})
+
+
+def test_a_refused_undo_offers_to_undo_the_entry_in_its_way_first_then_itself(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    post_score(client, token, 0, 30)
+    record_needing(app, 30)
+    refused = client.post(f"/t/{token}/undo", data={"entry": 1, "key": form_key()})
+    assert refused.status_code == 303 and refused.headers["Location"] == f"/t/{token}#undo-refused"
+    page = client.get(f"/t/{token}").text.replace("&amp;", "&")
+    assert ("Undoing that would make entry 2 (Ana scored 1) impossible: Ana needs 30 points first." in page)
+    offer = re.search(r'<a role="button" class="secondary" href="([^"]+)">Undo entry 2 first…</a>', page)
+    assert offer and offer[1] == f"/t/{token}/undo?entry=2&then=1#undo"
+    assert entry_count(app) == 2
+    assert "Undo entry 2 first" not in client.get(f"/t/{token}").text  # said once
+
+    confirm = client.get(offer[1].split("#")[0]).text
+    assert "Undo entry 2?" in confirm and "Then entry 1 can be undone." in confirm
+    assert '<input type="hidden" name="then" value="1">' in confirm and "hx-post" not in confirm
+    first = client.post(f"/t/{token}/undo", data={"entry": 2, "then": 1, "key": form_key()})
+    assert first.status_code == 303 and first.headers["Location"] == f"/t/{token}/undo?entry=1#undo"
+    assert "Undo entry 1?" in client.get(f"/t/{token}/undo?entry=1").text
+    last = client.post(f"/t/{token}/undo", data={"entry": 1, "key": form_key()})
+    assert last.status_code == 303 and last.headers["Location"] == f"/t/{token}"
+    history = client.get(f"/t/{token}/history").text
+    assert "<del>Ana scored 30</del>" in history and "<del>Ana scored 1</del>" in history
+
+
+def test_a_refused_undo_in_the_table_offers_the_entry_in_its_way_too(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    post_score(client, token, 0, 30)
+    record_needing(app, 30)
+    region = client.post(f"/t/{token}/undo", data={"entry": 1, "key": form_key()}, headers=HTMX)
+    assert region.status_code == 200 and "Ana needs 30 points first" in region.text
+    assert "Undo entry 2 first…" in region.text
+
+
+def test_the_undo_page_posts_plainly_and_the_table_confirmation_morphs_the_live_region(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    post_score(client, token, 0, 5)
+    page = client.get(f"/t/{token}/undo?entry=1").text
+    assert 'id="live"' not in page and "hx-target" not in page.split('class="undo-confirm"')[0].rsplit("<form", 1)[1]
+    fragment = client.get(f"/t/{token}/undo?entry=1", headers=HTMX).text
+    assert 'hx-target="#live"' in fragment
+
+
+def test_a_finished_session_offers_to_reopen_and_no_undo(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"], {"target": 10})
+    post_score(client, token, 0, 4)
+    post_score(client, token, 0, 6)
+    assert table_by(app, token=token).status == "finished"
+    page = client.get(f"/t/{token}").text
+    assert "Reopen this session" in page
+    assert "Undo last entry" not in page and f"/t/{token}/undo" not in page
+    history = client.get(f"/t/{token}/history").text
+    assert "Undo…" not in history and f"/t/{token}/undo" not in history
+    assert client.get(f"/t/{token}/undo?entry=1").headers["Location"] == f"/t/{token}"
+    # Reopened, undo is offered again.
+    client.post(f"/t/{token}/reopen", data={"key": form_key()})
+    assert "Undo last entry…" in client.get(f"/t/{token}").text
