@@ -134,7 +134,42 @@
   document.addEventListener("htmx:afterSwap", function (event) {
     var region = live();
     if (polling() && region && event.detail.target === region && region.changedUnderInput) notice(region);
+    var config = event.detail.requestConfig || {};
+    if (swapping === "answer" && config.verb !== "get" && region && region.contains(event.detail.target)) {
+      focusTheMove(region);
+    }
+    // A preview brings its record button into sight: the player's next tap, not a scroll away.
+    if (swapping === "preview") {
+      var record = event.detail.target.querySelector("button[value=confirm]");
+      if (record && record.getBoundingClientRect().bottom > window.innerHeight) record.scrollIntoView({ block: "nearest" });
+    }
   });
+
+  // --- focus where the player is ---------------------------------------------------------
+  // After this phone's own entry (or its refusal) the control it used is often gone: focus goes to
+  // what the player reads or does next, never to the page body (a keyboard or screen-reader player
+  // would start again from the top). A refusal: its first sentence's field. Else the first control
+  // of this phone's move (marked data-move by the game's template), else the newest entry.
+  var CONTROLS = "button:not([disabled]), select:not([disabled]), input[type=radio]:not([disabled]), summary";
+  // Visible to the player: not inside a closed disclosure, not display:none.
+  function shown(element) {
+    if (element.checkVisibility) return element.checkVisibility();
+    return element.offsetParent !== null && !element.closest("details:not([open]) > :not(summary)");
+  }
+  function focusTheMove(region) {
+    var active = document.activeElement;
+    if (active && active !== document.body && region.contains(active) && shown(active)) return;
+    var target = region.querySelector("[aria-invalid=true]:not(fieldset), fieldset[aria-invalid=true] input");
+    if (!target) {
+      var move = region.querySelector("[data-move]");
+      target = move && move.querySelector(CONTROLS);
+    }
+    if (!target) {
+      target = region.querySelector(".recent-entries .entries li");
+      if (target) target.setAttribute("tabindex", "-1");
+    }
+    if (target && target.focus) target.focus({ preventScroll: true });
+  }
 
   // Every request ends here, whatever its answer: nothing about one swap outlives it.
   document.addEventListener("htmx:afterRequest", function () { swapping = null; });

@@ -1,0 +1,120 @@
+"""Every Frutti di Mare recording control records on one tap, on a phone that has sat on the table: a card
+played, a hand laid down (suspended selling), the round's end, the next round's dishes. Each asserted on the
+acting phone and on another: the entry's own sentence and the money. After each, focus stays with the move."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from browser.phone import choose_seat, expect_recorded, sit_on_table, tap_once
+from browser.tables import record_table
+
+pytestmark = pytest.mark.browser
+TABLE = ["shrimp", "oysters", "mussels", "octopus", "sea_urchins"]
+
+
+def phones_at(new_phone, live_server, events, players=("Ana", "Ben"), seated=("Ana", "Ben")):
+    """A phone for each of ``seated`` at a Frutti table of ``players`` where ``events`` were recorded."""
+    token, _ = record_table(live_server, "frutti", list(players), {"first_player": 0},
+                            [{"type": "dishes", "order": TABLE}, *events])
+    phones = []
+    for name in seated:
+        phone = new_phone()
+        phone.goto(f"/t/{token}")
+        choose_seat(phone, name)
+        phones.append(phone)
+    return phones
+
+
+def seafood(phone, name: str):
+    return phone.locator(".play-form").get_by_role("button", name=re.compile(rf"^{name}"))
+
+
+def suspend(phone, **hand: int):
+    box = phone.locator("details.suspend")
+    box.locator("summary").click()
+    for name, count in hand.items():
+        box.get_by_label(name).fill(str(count))
+    return box.get_by_role("button", name="Suspend selling and lay down these cards")
+
+
+def test_a_card_played_records_on_one_tap(new_phone, live_server):
+    ana, ben = phones_at(new_phone, live_server, [])
+    sit_on_table(ana)
+    tapped = tap_once(ana, seafood(ana, "Octopus"))
+    expect_recorded([ana, ben], "Ana played octopus: Octopus 30 → 50, sea urchins 50 → 30.", tapped_at=tapped)
+    expect(ben.locator(".turn-heading")).to_have_text("Your turn, Ben")
+    # Ana's move is over: her phone's focus is on what just happened, not lost to the page.
+    assert ana.evaluate("document.activeElement !== document.body")
+    assert ana.errors == [] and ben.errors == []
+
+
+def test_suspended_selling_and_the_rounds_end_record_on_one_tap(new_phone, live_server):
+    ana, ben = phones_at(new_phone, live_server, [{"type": "play", "player": 0, "seafood": "shrimp"},
+                                                  {"type": "play", "player": 1, "seafood": "octopus"}])
+    sit_on_table(ana)
+    tapped = tap_once(ana, suspend(ana, Shrimp=3, Oysters=3))
+    expect_recorded([ana, ben], re.compile(r"^Ana suspended selling"), tapped_at=tapped)
+    sit_on_table(ben)
+    tapped = tap_once(ben, suspend(ben, Mussels=3, Octopus=3))
+    expect_recorded([ben, ana], "Ben suspended selling, laying down 3 octopus, 3 mussels.", tapped_at=tapped)
+    for phone in (ana, ben):
+        expect(phone.get_by_role("heading", name="Round 1 is over")).to_be_visible()
+    assert ana.errors == [] and ben.errors == []
+
+
+def test_the_next_round_and_its_dishes_record_on_one_tap_and_focus_lands_on_the_seafood(new_phone, live_server):
+    ana, ben = phones_at(new_phone, live_server, [
+        {"type": "play", "player": 0, "seafood": "shrimp"}, {"type": "play", "player": 1, "seafood": "octopus"},
+        {"type": "suspend", "player": 0, "hand": {"shrimp": 3, "oysters": 3}},
+        {"type": "suspend", "player": 1, "hand": {"mussels": 3, "octopus": 3}}])
+    sit_on_table(ben)
+    tapped = tap_once(ben, ben.get_by_role("button", name="Start round 2"))
+    expect_recorded([ben, ana], "Round 2 starts with Ben.", tapped_at=tapped)
+    sit_on_table(ben)
+    tapped = tap_once(ben, ben.get_by_role("button", name="Keep the current order"))
+    expect_recorded([ben, ana], "Round 2 dishes: oysters 0, shrimp 10, mussels 20, sea urchins 30, octopus 50.",
+                    tapped_at=tapped)
+    # Ben starts round 2: after his tap, the next Tab is his seafood, focus on the first of them.
+    expect(ben.locator(".turn-heading")).to_have_text("Your turn, Ben")
+    assert ben.evaluate("document.activeElement.closest('.play-form') !== null")
+    assert ana.errors == [] and ben.errors == []
+
+
+def test_a_watching_phone_shows_no_recording_control_open(new_phone, live_server):
+    token, _ = record_table(live_server, "frutti", ["Ana", "Ben"], {"first_player": 0},
+                            [{"type": "dishes", "order": TABLE}])
+    watcher = new_phone()
+    watcher.goto(f"/t/{token}")
+    watcher.get_by_role("button", name="Just watching").click()
+    expect(watcher.locator(".turn-heading")).to_have_text("Waiting for Ana")
+    sit_on_table(watcher, polls=1)
+    expect(seafood(watcher, "Octopus")).to_be_hidden()
+    # Recording for Ana from here is deliberate: it opens, and then it records.
+    watcher.locator("summary", has_text="Play for Ana from this phone").click()
+    tapped = tap_once(watcher, seafood(watcher, "Octopus"))
+    expect_recorded([watcher], "Ana played octopus: Octopus 30 → 50, sea urchins 50 → 30.", tapped_at=tapped)
+    expect(seafood(watcher, "Octopus")).to_be_hidden()
+    assert watcher.errors == []
+
+
+def test_a_refused_tap_for_a_player_whose_turn_has_passed_closes_what_it_refused(new_phone, live_server):
+    ana, chloe = phones_at(new_phone, live_server, [], players=("Ana", "Ben", "Chloé"), seated=("Ana", "Chloé"))
+    sit_on_table(chloe, polls=1)
+    chloe.locator("summary", has_text="Play for Ana from this phone").click()
+    # Chloé's phone has not heard yet (its polls are held) when Ana plays on her own phone.
+    chloe.route("**/live?*", lambda route: route.abort())
+    tap_once(ana, seafood(ana, "Shrimp"))
+    expect(ana.locator(".turn-heading")).to_have_text("Waiting for Ben")
+    chloe.locator(".play-for .play-form").get_by_role("button", name=re.compile("^Octopus")).click()
+    chloe.unroute("**/live?*")
+    # Refused, in words, above; Ana's card counted once; Ben's turn, with his controls closed on Chloé's phone.
+    expect(chloe.locator(".frutti-actions > p.error")).to_have_text(
+        "The table changed while you were entering this: It is Ben's turn, not Ana's.")
+    expect(chloe.locator(".turn-heading")).to_have_text("Waiting for Ben")
+    expect(ana.locator(".recent-entries .entries li").first).to_have_text(re.compile(r"^Ana played shrimp"))
+    assert chloe.locator("details.play-for[open]").count() == 0
+    assert ana.errors == [] and chloe.errors == []
