@@ -135,6 +135,8 @@ class SeatForm(FlaskForm):
     """Which player holds this phone (or nobody: a watching phone)."""
 
     seat = SelectField(_l("I am"), choices=[], validate_choice=True)
+    # Sent by "Yes, this phone too": the seat already has a phone, and this one takes it as well.
+    also = HiddenField(validators=[Optional(), Length(max=1)])
 
 
 class LanguageForm(FlaskForm):

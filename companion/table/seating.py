@@ -7,7 +7,9 @@ puts it away (``invite_closed``). Which seat a phone holds is the phone's own (`
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
 
 import sqlalchemy as sa
 
@@ -25,23 +27,29 @@ class Seating:
 
     with_phone: frozenset[int]
     invite_closed: bool
+    # The phone (device id) that took each seat first.
+    first_phones: Mapping[int, str] = field(default_factory=lambda: MappingProxyType({}))
 
     def everyone_in(self, players: int) -> bool:
         """Whether every seat has a phone."""
         return len(self.with_phone) >= players
 
+    def held_by_another(self, seat: int, device: str) -> bool:
+        """Whether the seat already has a phone other than ``device``: taking it too is asked first."""
+        return seat in self.with_phone and self.first_phones.get(seat) != device
+
 
 def of(table: Table) -> Seating:
     """The seats that have a phone and the invitation's state, from the entries about them."""
-    rows = db.session.execute(sa.select(Entry.type, Entry.event).where(
-        Entry.table_id == table.id, Entry.type.in_((kinds.SEAT_TAKEN, kinds.INVITE_CLOSED))))
-    seats, closed = set(), False
-    for kind, event in rows:
+    rows = db.session.execute(sa.select(Entry.type, Entry.event, Entry.device).where(
+        Entry.table_id == table.id, Entry.type.in_((kinds.SEAT_TAKEN, kinds.INVITE_CLOSED))).order_by(Entry.seq))
+    phones, closed = {}, False
+    for kind, event, device in rows:
         if kind == kinds.INVITE_CLOSED:
             closed = True
         elif isinstance(event.get("seat"), int):
-            seats.add(event["seat"])
-    return Seating(frozenset(seats), closed)
+            phones.setdefault(event["seat"], device)
+    return Seating(frozenset(phones), closed, MappingProxyType(phones))
 
 
 def take_seat(table: Table, seat: int, *, device: str = "") -> None:

@@ -30,7 +30,7 @@ ANCHORS = {
     "i_lied": "cards-box", "persuasion": "cards-box", "give": "cards-box", "basket": "cards-box",
     "end_round": "end-round", "camels": "camels-form", "next_round": "next-round-form",
     "dishes": "dishes", "layout": "dishes", "play": "play-form", "suspend": "suspend", "tally": "table-tally",
-    "bell_open": "bell", "bell_close": "bell", "undo": "undo-refused",
+    "bell_open": "bell", "bell_close": "bell", "undo": "undo-refused", "seat": "seat-question",
 }
 # What a view works out on a form besides its fields, kept with it: a note above it, the entries an undo waits for.
 KEPT_ATTRIBUTES = ("note", "blocking", "then")

@@ -98,7 +98,7 @@ def watch_live(token: str) -> Response | tuple[str, int]:
 
 
 # The undo form built again for the table page after a refusal without JavaScript (``kept_forms``).
-KEPT_FORMS = {"tables.undo": kept_forms.plain(UndoForm)}
+KEPT_FORMS = {"tables.undo": kept_forms.plain(UndoForm), "tables.choose_seat": kept_forms.plain(SeatForm)}
 
 
 def qr_svg(url: str) -> bytes:
@@ -195,6 +195,10 @@ def choose_seat(token: str) -> Response | tuple[str, int]:
     form.seat.choices = [("", _("Nobody (just watching)"))] + [(str(i), n) for i, n in enumerate(table.players)]
     if form.validate_on_submit():
         seat = None if form.seat.data == "" else int(form.seat.data)
+        if (seat is not None and form.also.data != "1" and phone.my_seat(table) != seat
+                and table_view(table).seating.held_by_another(seat, phone.device_id())):
+            # Asked first: a phone set to a player shows that player's secrets (cards, a drawn bonus).
+            return shown_again(table, "seat", form, status=200)
         phone.answer(table, seat)
         if seat is not None and not table.finished:
             seating.take_seat(table, seat, device=phone.device_id())

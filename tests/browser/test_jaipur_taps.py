@@ -91,3 +91,29 @@ def test_the_rounds_end_the_camels_and_the_next_round_each_record_on_one_tap(tab
     expect_recorded([ana, ben], "Round 2 began; Ben starts.", ["1 seal", "0 seals"], tapped)
     expect(ben.locator("#sale-form")).to_be_visible()
     assert ana.errors == [] and ben.errors == []
+
+
+def test_a_phone_taking_a_seat_that_has_one_is_asked_and_sees_its_secret_only_after_yes(table, new_phone):
+    ana, ben = table
+    sit_on_table(ben)
+    choose_sale(ben, "Ben", "Leather", 3)
+    tap_once(ben, ben.get_by_role("button", name="Record: Ben sells 3 leather"))
+    expect(ben.locator(".bonus-reveal .bonus-value")).to_have_text(re.compile(r"^[123]$"))
+    drawn = ben.locator(".bonus-reveal .bonus-value").inner_text()
+
+    stranger = new_phone()
+    stranger.goto(ben.url)
+    stranger.locator("section.who").get_by_role("button", name=re.compile(r"^Ben\s+has a phone")).click()
+    expect(stranger.get_by_role("heading", name="Ben already has a phone — this one too?")).to_be_visible()
+    assert stranger.locator(".bonus-value").count() == 0
+    # No: asked again who it is; still nothing of Ben's on it, after a poll or two.
+    stranger.get_by_role("button", name="No, choose again").click()
+    expect(stranger.get_by_role("heading", name="Who are you?")).to_be_visible()
+    sit_on_table(stranger, polls=2)
+    assert stranger.locator(".bonus-value").count() == 0
+    # Yes: this phone is Ben's too, and shows his bonus token.
+    stranger.locator("section.who").get_by_role("button", name=re.compile(r"^Ben\s+has a phone")).click()
+    stranger.get_by_role("button", name="Yes, this phone is Ben's too").click()
+    expect(stranger.locator("summary", has_text="This phone is Ben's")).to_be_attached()
+    expect(stranger.locator(".bonus-reveal .bonus-value")).to_have_text(drawn)
+    assert stranger.errors == []

@@ -140,3 +140,40 @@ def test_two_phones_putting_the_invitation_away_at_the_same_instant_note_it_once
         for phone in phones))
     assert all(answer.status_code == 200 and "Join this table" not in answer.text for answer in answers)
     assert [kind for kind, _, _ in seat_entries(app)] == [kinds.INVITE_CLOSED]
+
+
+def test_a_seat_that_has_a_phone_is_asked_about_before_another_phone_takes_it(app):
+    token = make_table(app, "tiny", ["Ana", "Bernard"])
+    first, second = app.test_client(), app.test_client()
+    sit(first, token, "1")
+    asked = sit(second, token, "1")
+    assert asked.status_code == 200
+    assert "Bernard already has a phone — this one too?" in asked.text
+    assert "Yes, this phone is Bernard's too" in asked.text
+    # Not answered yet: the phone is nobody's, and sees nothing of Bernard's.
+    page = second.get(f"/t/{token}").text
+    assert "This phone is Bernard's" not in page and "Who are you?" in page
+    # Yes: now it is Bernard's too; the seat keeps its one entry.
+    taken = second.post(f"/t/{token}/seat", data={"seat": "1", "also": "1"}, headers=HTMX)
+    assert "This phone is Bernard's" in taken.text
+    assert [kind for kind, _, _ in seat_entries(app)] == [kinds.SEAT_TAKEN]
+
+
+def test_the_first_phone_of_a_seat_and_a_free_seat_are_never_asked(app):
+    token = make_table(app, "tiny", ["Ana", "Bernard"])
+    first, second = app.test_client(), app.test_client()
+    sit(first, token, "1")
+    assert "already has a phone" not in sit(first, token, "1").text  # its own seat again
+    assert "already has a phone" not in sit(second, token, "0").text
+    assert "This phone is Ana's" in second.get(f"/t/{token}").text
+
+
+def test_without_javascript_the_question_is_the_table_page_at_its_place(app):
+    token = make_table(app, "tiny", ["Ana", "Bernard"])
+    first, second = app.test_client(), app.test_client()
+    sit(first, token, "1")
+    sent = second.post(f"/t/{token}/seat", data={"seat": "1"})
+    assert sent.status_code == 303 and sent.headers["Location"].endswith(f"/t/{token}#seat-question")
+    page = second.get(f"/t/{token}").text
+    assert "Bernard already has a phone — this one too?" in page
+    assert "already has a phone" not in second.get(f"/t/{token}").text  # asked once
