@@ -71,7 +71,8 @@ def test_a_short_carambouille_game_on_three_phones(new_phone):
     ben.locator("summary", has_text="End the game now").click()
     submit_and_wait(ben, ben.get_by_role("button", name="End the game now"))
     for phone in phones.values():
-        expect(phone.locator("#live")).to_contain_text("Ana", timeout=3000)
+        expect(phone.locator(".entries li").first).to_have_text(f"The game is over: Ana wins with {value} points.",
+                                                               timeout=3000)
         expect(phone.locator(".table-title mark")).to_have_text("finished", timeout=3000)
         assert points(phone) == [str(value), "0", "0"]
         assert phone.errors == []

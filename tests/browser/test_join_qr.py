@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
 import pytest
@@ -23,9 +24,10 @@ def open_invitation(page):
 
 
 def shows_the_table(page) -> None:
+    """The table's own page: its two players in the score row, each at 0."""
     scores = page.get_by_role("list", name="Scores")
-    expect(scores).to_contain_text("Ana")
-    expect(scores).to_contain_text("Ben")
+    expect(scores.locator(".name")).to_have_text([re.compile(r"^Ana\b"), re.compile(r"^Ben\b")])
+    expect(scores.locator(".points")).to_have_text(["0", "0"])
 
 
 def test_the_qr_code_of_a_page_opened_on_loopback_scans_to_the_lan_address(new_phone, live_server):

@@ -87,10 +87,11 @@ def test_a_french_phone_and_a_german_phone_play_one_hand_each_in_its_language(ne
 
     # The same numbers on both phones, each in its own words.
     assert scores(ana) == scores(ben) == [value, "0", "0"]
-    newest = {phone: phone.locator(".entries li").first.inner_text() for phone in (ana, ben)}
-    sold = [phone.locator(".entries li", has_text=value).first.inner_text() for phone in (ana, ben)]
-    assert sold[0] != sold[1] and all(value in line and "Ana" in line for line in sold)
-    assert newest[ana] != newest[ben]
+    # The sale, in each phone's own sentence (the entry before the end of Ana's sales turn).
+    assert value == "100"
+    expect(ana.locator(".entries li").nth(1)).to_have_text("Ana a vendu 2 fromages pour 100.")
+    expect(ben.locator(".entries li").nth(1)).to_have_text("Ana hat 2 Käse für 100 verkauft.")
+    assert ana.locator(".entries li").first.inner_text() != ben.locator(".entries li").first.inner_text()
     assert english_left(ana, "fr") == []
     assert english_left(ben, "de") == []
     # The check itself sees English when there is some: an English phone at the same table.

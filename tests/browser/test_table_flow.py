@@ -107,6 +107,7 @@ def test_undo_asks_once_takes_the_entry_back_on_both_phones(new_phone):
     expect(score_of(ana, "Ana")).to_have_text("9")
     expect(ana.locator(".entries li.undone del")).to_have_text("Ben scored 4")
     expect(score_of(ben, "Ben")).to_have_text("0", timeout=LIVE_WITHIN_MS + 1000)
+    expect(ben.locator(".entries li.undone del")).to_have_text("Ben scored 4")
 
     ana.get_by_role("link", name="History").click()
     expect(ana.get_by_role("heading", level=1)).to_be_visible()
