@@ -45,8 +45,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.init_app(app)
 
     from . import database, forms, i18n, views
-    from .live import heads, regions
-    from .table import bell_panel
+    from .live import heads, parts, regions
+    from .table import bell_panel, view
     from .web import security, templating
 
     i18n.init_app(app)
@@ -54,6 +54,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     heads.init_app(app)
     # What fills the values of one answer in a rendering shared by the phones of a seat.
     regions.init_app(app, fillers={"key": forms.fresh_key, "now": bell_panel.server_clock, "clock": bell_panel.open_clock})
+    parts.init_app(app)
+    view.init_app(app)
     security.init_app(app)
     templating.init_app(app)
     views.init_app(app)

@@ -40,6 +40,10 @@ def defaults(app: Flask) -> dict:
         "STATE_CACHE_TABLES": 512,
         # Rendered table regions kept per worker (companion/live/regions.py): a table page is 20-60 KB.
         "REGION_CACHE_SIZE": 512,
+        # Parts every seat of a table shares (scoreboard, board, newest entries; companion/live/parts.py), per worker.
+        "SHARED_PART_CACHE_SIZE": 1024,
+        # Tables whose newest version's reads (seating, newest entries, rings; companion/table/view.py) are kept per worker.
+        "VERSION_READS_TABLES": 512,
         # A session nobody has recorded anything at for this long, and not finished, is called
         # abandoned in the history (which can leave such sessions out).
         "ABANDONED_AFTER_HOURS": 24,

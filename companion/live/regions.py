@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
 
 from flask import Flask, current_app, g
 from flask_wtf.csrf import generate_csrf
@@ -75,23 +76,35 @@ class RegionCache:
                 self._regions.popitem(last=False)
 
 
-def render_shared(cache: RegionCache, key: Hashable, version: Hashable, render: Callable[[], str]) -> str:
-    """This answer's region: the kept rendering filled in, else rendered with markers, kept, and filled in."""
+@contextmanager
+def marking() -> Iterator[None]:
+    """Render what is rendered inside to be kept: each value of one answer as its marker."""
+    saved = g.pop("csrf_token", None)
+    # Flask-WTF renders the token it finds in g (every form field and csrf_token() in templates).
+    g.csrf_token = "\x00csrf\x00"
+    g.region_marking = True
+    try:
+        yield
+    finally:
+        g.region_marking = False
+        g.pop("csrf_token", None)
+        if saved is not None:
+            g.csrf_token = saved
+
+
+def kept_or_rendered(cache: RegionCache, key: Hashable, version: Hashable, render: Callable[[], str]) -> str:
+    """The kept rendering of ``key`` at ``version``, else rendered with markers and kept (not filled in)."""
     html = cache.get(key, version)
     if html is None:
-        saved = g.pop("csrf_token", None)
-        # Flask-WTF renders the token it finds in g (every form field and csrf_token() in templates).
-        g.csrf_token = "\x00csrf\x00"
-        g.region_marking = True
-        try:
+        with marking():
             html = render()
-        finally:
-            g.region_marking = False
-            g.pop("csrf_token", None)
-            if saved is not None:
-                g.csrf_token = saved
         cache.put(key, version, html)
-    return fill(html)
+    return html
+
+
+def render_shared(cache: RegionCache, key: Hashable, version: Hashable, render: Callable[[], str]) -> str:
+    """This answer's region: the kept rendering filled in, else rendered with markers, kept, and filled in."""
+    return fill(kept_or_rendered(cache, key, version, render))
 
 
 def init_app(app: Flask, fillers: dict[str, Filler]) -> None:

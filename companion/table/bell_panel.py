@@ -14,6 +14,7 @@ from ..models import Table
 from ..rules.words import _, duration_words
 from . import bell
 from .bell_plan import Plan, clock_face
+from .view import detached, table_view
 
 WARNING_SECONDS = 10
 
@@ -72,7 +73,8 @@ def _last_words(thing: str, seconds: int) -> str:
 
 def view_of(table: Table, state) -> BellView:
     """The bell panel's contents, derived from the ring entries and the table's public plan."""
-    rings = bell.rings(table)
+    # The same for every phone until the next entry: read once per table version in this process.
+    rings = table_view(table).kept("rings", lambda: detached(bell.rings(table)))
     clock = bell.now()
     opening = bell.open_ring(table, rings, state)
     last = rings[-1] if rings else None

@@ -4,21 +4,67 @@ A request that shows or checks a table reads it through ``table_view(table)``: t
 (from the state cache), the seating read and the shown entries worded at most once per table version,
 whatever number of templates, forms and checks ask. Recording an entry makes a new version, so the
 answer after it reads the table anew.
+
+What reads only the log up to a version (the seating, the newest entries, the rings) is the same for
+every phone of the table until the next entry: each process keeps it for the newest version of each
+table it showed (``VersionReads``), so the second seat to render a version reads none of it again.
 """
 
 from __future__ import annotations
 
+import threading
 import weakref
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from functools import cached_property
+from typing import Any
 
-from flask import g, has_app_context
+from flask import Flask, current_app, g, has_app_context
 
+from ..extensions import db
 from ..models import Entry, Table
 from . import log, seating, wording
 from .state import state_of
 
 # The newest entries a table page shows.
 RECENT_ENTRIES = 6
+
+
+class VersionReads:
+    """The reads of the newest version of recently shown tables, in this process; the least recently used go first."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._kept: OrderedDict[Hashable, tuple[Hashable, dict[str, Any]]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def read(self, table: Hashable, version: Hashable, name: str, read: Callable[[], Any]) -> Any:
+        """What ``read()`` gives at this version of the table, read once per version in this process."""
+        with self._lock:
+            kept = self._kept.get(table)
+            if kept is not None and kept[0] == version and name in kept[1]:
+                self._kept.move_to_end(table)
+                return kept[1][name]
+        value = read()
+        with self._lock:
+            kept = self._kept.get(table)
+            # Versions only grow: a slow request never puts back an older version's reads.
+            if kept is None or kept[0] < version:
+                kept = self._kept[table] = (version, {})
+            if kept[0] == version:
+                kept[1][name] = value
+            self._kept.move_to_end(table)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+        return value
+
+
+def detached(entries: list[Entry]) -> list[Entry]:
+    """``entries`` out of the request's session, to be kept across requests: read-only, never expired by a commit."""
+    for entry in entries:
+        if entry in db.session:
+            db.session.expunge(entry)
+    return entries
 
 
 class TableView:
@@ -47,15 +93,28 @@ class TableView:
     def scores(self):
         return self.game.scores(self.state)
 
+    def kept(self, name: str, read: Callable[[], Any]) -> Any:
+        """``read()`` of this version, read once per version in this process (``VersionReads``).
+
+        Only for what reads the log up to this version and nothing else: entries are append-only, so
+        what such a read found holds until the next entry makes a new version.
+        """
+        if not has_app_context():
+            return read()
+        # The token beside the id: a table removed and another made with its id is another table.
+        table = self.table
+        return current_app.extensions["version_reads"].read((table.id, table.token), self.version, name, read)
+
     @cached_property
     def seating(self) -> seating.Seating:
         """Which seats have a phone, and whether the invitation was put away."""
-        return seating.of(self.table)
+        return self.kept("seating", lambda: seating.of(self.table))
 
     @cached_property
     def newest(self) -> list[Entry]:
         """The newest entries, newest first: enough for the page's latest entries and for "Undo"."""
-        return log.newest_entries(self.table, max(RECENT_ENTRIES, log.LAST_LIVE_WINDOW))
+        return self.kept("newest", lambda: detached(
+            log.newest_entries(self.table, max(RECENT_ENTRIES, log.LAST_LIVE_WINDOW))))
 
     @cached_property
     def last_entry(self) -> Entry | None:
@@ -82,3 +141,8 @@ def table_view(table: Table) -> TableView:
     if kept is None or kept._table() is not table or kept.version != (table.last_seq, table.status):
         kept = views[table.id] = TableView(table)
     return kept
+
+
+def init_app(app: Flask) -> None:
+    """Keep the reads of each table's newest version in this process."""
+    app.extensions["version_reads"] = VersionReads(int(app.config["VERSION_READS_TABLES"]))

@@ -7,6 +7,7 @@ it is rendered once per table version and filled in per answer (``companion.live
 from __future__ import annotations
 
 import re
+from functools import cache
 
 import sqlalchemy as sa
 from flask import abort, current_app, render_template, request, url_for
@@ -15,11 +16,16 @@ from sqlalchemy.orm import joinedload
 from ..extensions import db
 from ..forms import InviteForm, UndoForm, fresh_forms
 from ..i18n import language
-from ..live import heads, regions
+from ..live import heads, parts, regions
 from ..models import Table
 from ..table.view import table_view
 from ..web.phone import my_seat, phone, seat_choice
 from ..web.templating import is_htmx
+
+# The games whose board reads the same for every seat but for the reader's own seat (marked through
+# ``for_seat``), so it is rendered once per table version for all of them (``companion.live.parts``).
+# Jaipur's is not: it shows a seller the bonus tokens only that seat may see.
+SHARED_BOARDS = frozenset({"carambouille", "frutti"})
 
 # What models.new_token makes; anything else is not looked up at all.
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,32}")
@@ -82,6 +88,7 @@ def table_context(table: Table, *, watch: bool = False, forms: dict | None = Non
         # Right after joining, a phone is asked who holds it; until every seat has a phone, the invitation leads.
         "asking": not watch and not table.finished and choice is None,
         "seating": view.seating,
+        "shared_board": table.game in SHARED_BOARDS,
         "inviting": not watch and not table.finished and not view.seating.invite_closed
                     and not view.seating.everyone_in(len(table.seats)),
         "forms": all_forms,
@@ -101,7 +108,14 @@ def table_context(table: Table, *, watch: bool = False, forms: dict | None = Non
 def _region_key(table_id: int, watch: bool, reader: tuple) -> tuple:
     # ``reader`` covers everything that decides what the phone may see (``_reader``).
     # One rendering per language: two phones of one seat may read it in two languages.
-    return table_id, watch, reader, is_htmx(), request.url_root, language()
+    # The page and the poll's answer share it (``render_table``).
+    return table_id, watch, reader, request.url_root, language()
+
+
+def _parts_key(table_id: int, watch: bool) -> tuple:
+    # The parts every seat shares are rendered for nobody's phone: no reader in the key, but the
+    # view (the watch page opens the pad and links the watch pages) and the language are.
+    return table_id, watch, request.url_root, language()
 
 
 def _region_version(last_seq: int, status: str, bell_seq: int | None, bell_plan: dict | None) -> tuple:
@@ -112,21 +126,26 @@ def _region_version(last_seq: int, status: str, bell_seq: int | None, bell_plan:
 
 def render_table(table: Table, *, watch: bool = False, forms: dict | None = None,
                  status: int = 200) -> tuple[str, int]:
-    """The whole page, or just the live region for an htmx request (kept and shared unless it holds a refused form)."""
+    """The whole page, or just the live region for an htmx request (kept and shared unless it holds a refused form).
+
+    A page is its frame, kept for every seat, around the reader's region, kept for its seat: the page
+    and the poll's answer share the region.
+    """
     htmx = is_htmx()
-    template = "tables/_live.html" if htmx else "tables/page.html"
-
-    def render() -> str:
-        return render_template(template, **table_context(table, watch=watch, forms=forms))
-
+    version = _region_version(table.last_seq, table.status, table.bell_seq, table.bell_plan)
+    share = (_parts_key(table.id, watch), version)
+    context = cache(lambda: table_context(table, watch=watch, forms=forms))
     if forms:
-        body = render()
-    else:
-        key = _region_key(table.id, watch, _reader(watch, None if watch else seat_choice(table), table.token))
-        version = _region_version(table.last_seq, table.status, table.bell_seq, table.bell_plan)
-        body = regions.render_shared(current_app.extensions["regions"], key, version, render)
-    # htmx only swaps 2xx answers: a refused form comes back as 200 with its errors.
-    return body, 200 if htmx else status
+        body = render_template("tables/_live.html" if htmx else "tables/page.html", **context())
+        # htmx only swaps 2xx answers: a refused form comes back as 200 with its errors.
+        return body, 200 if htmx else status
+    key = _region_key(table.id, watch, _reader(watch, None if watch else seat_choice(table), table.token))
+    body = regions.kept_or_rendered(current_app.extensions["regions"], key, version,
+                                    lambda: render_template("tables/_live.html", **context(), share=share))
+    if not htmx:
+        body = parts.page(share, lambda: render_template("tables/page.html", **{
+            **context(), **parts.NOBODY, "live_region": parts.LIVE_REGION}), body)
+    return regions.fill(body), 200 if htmx else status
 
 
 def kept_table(head: heads.Head, token: str, *, watch: bool = False) -> tuple[str, int] | None:
@@ -136,6 +155,8 @@ def kept_table(head: heads.Head, token: str, *, watch: bool = False) -> tuple[st
     checked against the table when it was rendered, so a seat out of range finds nothing here.
     """
     reader = _reader(watch, None if watch else phone().answer_at(token), token)
-    kept = current_app.extensions["regions"].get(
-        _region_key(head.id, watch, reader), _region_version(head.last_seq, head.status, head.bell_seq, head.bell_plan))
+    version = _region_version(head.last_seq, head.status, head.bell_seq, head.bell_plan)
+    kept = current_app.extensions["regions"].get(_region_key(head.id, watch, reader), version)
+    if kept is not None and not is_htmx():
+        kept = parts.kept_page((_parts_key(head.id, watch), version), kept)
     return (regions.fill(kept), 200) if kept is not None else None

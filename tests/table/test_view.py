@@ -1,5 +1,6 @@
 """One view of a table per request: a Jaipur sale reads the table's state, its seating and its entries'
-words once for the table it was sent on and once for the table it leaves, whatever asks for them."""
+words once for the table it was sent on and once for the table it leaves, whatever asks for them; and what
+reads only the log (seating, newest entries, rings) is read once per version for every phone of the table."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import sqlalchemy as sa
 
 from companion.extensions import db
 from companion.models import Table
-from companion.table import recording, seating, view, wording
+from companion.table import bell, log, recording, seating, view, wording
 from helpers import make_table
 from views.test_jaipur_views import HTMX, confirm_data, preview, sit
 
@@ -51,3 +52,22 @@ def test_the_view_of_a_table_is_new_once_an_entry_is_recorded(app):
         after = view.table_view(table)
         assert after is not first and after.state is not before
         assert after.recent[0][0].seq == table.last_seq
+
+
+def test_the_second_phone_of_a_version_reads_no_entry_again(app, monkeypatch):
+    token = make_table(app, "carambouille", ["Ana", "Ben", "Cy"], {"first_trader": 0})
+    ana, ben = app.test_client(), app.test_client()
+    for phone, seat in ((ana, 0), (ben, 1)):
+        assert phone.post(f"/t/{token}/seat", data={"seat": str(seat)}).status_code == 303
+    counts = Counter()
+    for module, name in ((seating, "of"), (log, "newest_entries"), (bell, "rings")):
+        counting(monkeypatch, module, name, counts)
+    ana.get(f"/t/{token}")
+    ben.get(f"/t/{token}")
+    assert counts == {"of": 1, "newest_entries": 1, "rings": 1}
+    # An entry makes a new version: read again once, and every phone shows it.
+    with app.app_context():
+        recording.record(db.session.scalar(sa.select(Table).where(Table.token == token)), {"type": "market_opened"})
+    pages = [phone.get(f"/t/{token}").text for phone in (ana, ben)]
+    assert counts == {"of": 2, "newest_entries": 2, "rings": 2}
+    assert all("Market open" in page and "the market is open" in page for page in pages)

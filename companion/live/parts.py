@@ -1,0 +1,86 @@
+"""The parts of a table region every reader shares, rendered once per table version and language.
+
+The scoreboard, a game's board and the newest entries read the same on every phone of a table but for
+the reader's own seat, marked ("me", "(you)"). Each seat's region is rendered on its own
+(``companion.live.regions``), but these parts are rendered once for all of them: with no seat, no
+phone's forms and nothing a phone recorded itself, so nothing only one seat may see can be in them.
+What belongs to one seat is written with ``for_seat(seat, text)``: the text between two seat markers,
+kept only in that seat's region when the part is put into it. A whole page is its frame (the same for
+every seat) around the seat's region. Markers are NUL characters, like the per-answer markers, and
+never come from a player.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Hashable
+
+from flask import Flask, current_app, g
+from jinja2 import pass_context
+from jinja2.runtime import Context
+from markupsafe import Markup, escape
+
+from . import regions
+from .regions import RegionCache
+
+_SEAT = re.compile("\x00seat:(-?[0-9]+)\x00(.*?)\x00/seat\x00", re.S)
+# What a shared part is rendered for: nobody's phone. A seat's own bits come through for_seat.
+NOBODY = {"seat": None, "recorded_here": None, "forms": {}, "asking": False, "inviting": False, "sharing": True}
+# Where a page's frame takes the reader's live region.
+LIVE_REGION = Markup("\x00live\x00")
+
+
+@pass_context
+def for_seat(context: Context, seat: int, text: str) -> Markup:
+    """``text`` in the region of ``seat`` only; in a shared part, between seat markers."""
+    if context.get("sharing"):
+        return Markup("\x00seat:%d\x00%s\x00/seat\x00") % (seat, text)
+    return escape(text) if context.get("seat") == seat else Markup("")
+
+
+def for_reader(html: str, seat: int | None) -> str:
+    """A shared part as ``seat`` reads it: its own marked text kept, every other seat's left out."""
+    if "\x00seat:" not in html:
+        return html
+    return _SEAT.sub(lambda match: match[2] if seat is not None and int(match[1]) == seat else "", html)
+
+
+@pass_context
+def shared(context: Context, template: str) -> Markup:
+    """The part ``template`` of this region: rendered once per table version, language and view, for this seat.
+
+    Shared only while a region is rendered to be kept (``regions.render_shared`` marks the values of one
+    answer); a region with a refused form in it renders its parts as its own.
+    """
+    share: tuple[Hashable, Hashable] | None = context.get("share")
+    found = context.environment.get_template(template)
+    if share is None or not g.get("region_marking"):
+        return Markup(found.render(context.get_all()))
+    key, version = share
+    parts: RegionCache = current_app.extensions["shared_parts"]
+    html = parts.get((key, template), version)
+    if html is None:
+        html = found.render({**context.get_all(), **NOBODY})
+        parts.put((key, template), version, html)
+    return Markup(for_reader(html, context.get("seat")))
+
+
+def page(share: tuple[Hashable, Hashable], render_frame: Callable[[], str], region: str) -> str:
+    """A whole page: its frame (bar, session actions, invitation, language), the same for every seat and
+    kept per table version, around this reader's region; neither filled in yet."""
+    key, version = share
+    frame = regions.kept_or_rendered(current_app.extensions["shared_parts"], (key, "page"), version, render_frame)
+    return frame.replace(LIVE_REGION, region, 1)
+
+
+def kept_page(share: tuple[Hashable, Hashable], region: str) -> str | None:
+    """The page around ``region`` if its frame is kept at this version, else None."""
+    key, version = share
+    frame = current_app.extensions["shared_parts"].get((key, "page"), version)
+    return frame.replace(LIVE_REGION, region, 1) if frame is not None else None
+
+
+def init_app(app: Flask) -> None:
+    """Keep the shared parts of this process's tables; give the templates ``shared`` and ``for_seat``."""
+    app.extensions["shared_parts"] = RegionCache(int(app.config["SHARED_PART_CACHE_SIZE"]))
+    app.jinja_env.globals.update(shared=shared, for_seat=for_seat)

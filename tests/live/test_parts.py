@@ -1,0 +1,97 @@
+"""The parts every seat of a table reads alike (scoreboard, board, newest entries, the page's frame) are rendered
+once per table version and language: each seat still finds its own name marked, a watcher none, each phone reads
+its own language, and nothing in them is more than a phone of nobody may see."""
+
+from __future__ import annotations
+
+import pytest
+import sqlalchemy as sa
+
+from companion.extensions import db
+from companion.live.parts import for_reader
+from companion.models import Table
+from companion.table import recording
+from helpers import make_table
+
+HTMX = {"HX-Request": "true"}
+PLAYERS = ["Ana", "Ben", "Cy"]
+GAMES = {"carambouille": {"first_trader": 0}, "jaipur": {"first_player": 0}, "frutti": {"first_player": 0}}
+
+
+@pytest.fixture
+def part_renders(app, monkeypatch):
+    """The parts rendered (not taken from the cache), by template ("page" for a page's frame)."""
+    parts = app.extensions["shared_parts"]
+    real, rendered = parts.put, []
+
+    def put(key, version, html):
+        rendered.append(key[1])
+        real(key, version, html)
+
+    monkeypatch.setattr(parts, "put", put)
+    return rendered
+
+
+def seated(app, token: str, seat: int):
+    client = app.test_client()
+    assert client.post(f"/t/{token}/seat", data={"seat": str(seat)}).status_code == 303
+    return client
+
+
+def test_every_seat_reads_the_parts_rendered_once_with_its_own_name_marked(app, part_renders):
+    token = make_table(app, "carambouille", PLAYERS, {"first_trader": 0})
+    ana, ben = seated(app, token, 0), seated(app, token, 1)
+    pages = {"Ana": ana.get(f"/t/{token}").text, "Ben": ben.get(f"/t/{token}").text}
+    assert sorted(part_renders) == ["carambouille/_board.html", "page", "tables/_recent.html", "tables/_scoreboard.html"]
+    for me, other in (("Ana", "Ben"), ("Ben", "Ana")):
+        # The row of scores and the board each mark the reader's own name, and only it.
+        assert f'{me}<span class="vh"> (you)</span>' in pages[me] and f"{me} <small>(you)</small>" in pages[me]
+        assert f"{other}<span class=\"vh\"> (you)</span>" not in pages[me] and f"{other} <small>(you)</small>" not in pages[me]
+    # Ben's poll after an entry: the parts are rendered once more, for him and Ana alike.
+    with app.app_context():
+        recording.record(db.session.scalar(sa.select(Table).where(Table.token == token)), {"type": "market_opened"})
+    part_renders.clear()
+    ben_region = ben.get(f"/t/{token}/live?seen=0", headers=HTMX).text
+    ana_region = ana.get(f"/t/{token}/live?seen=0", headers=HTMX).text
+    assert sorted(part_renders) == ["carambouille/_board.html", "tables/_recent.html", "tables/_scoreboard.html"]
+    assert "Market open" in ben_region and "Ben <small>(you)</small>" in ben_region
+    assert "Ana <small>(you)</small>" in ana_region and "Ben <small>(you)</small>" not in ana_region
+
+
+def test_a_watcher_and_a_phone_of_nobody_find_no_seat_marked(app, client):
+    token = make_table(app, "carambouille", PLAYERS, {"first_trader": 0})
+    seated(app, token, 0).get(f"/t/{token}")
+    nobody = client.get(f"/t/{token}").text
+    with app.app_context():
+        watch_token = db.session.scalar(sa.select(Table.watch_token).where(Table.token == token))
+    watch = client.get(f"/w/{watch_token}").text
+    for page in (nobody, watch):
+        assert "(you)" not in page and 'class="me' not in page and "\x00" not in page
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_shared_part_holds_nothing_a_phone_of_nobody_does_not_see(app, client, game):
+    token = make_table(app, game, PLAYERS[:2] if game == "jaipur" else PLAYERS, GAMES[game])
+    # The first phone to render the parts is a seated one: what it alone may see must not be in them.
+    ana = seated(app, token, 0)
+    ana_page = ana.get(f"/t/{token}").text
+    nobody_page = client.get(f"/t/{token}").text
+    kept = app.extensions["shared_parts"]._regions
+    parts = {key[1]: html for key, (_version, html) in kept.items() if key[1] != "page"}
+    assert parts and ("jaipur/_board.html" not in parts)  # Jaipur's board shows a seller's own bonus tokens
+    for html in parts.values():
+        assert for_reader(html, None) in nobody_page
+        assert for_reader(html, 0) in ana_page
+
+
+@pytest.mark.marked_by_language
+def test_each_phone_reads_the_parts_in_its_own_language(app, marked, part_renders):
+    token = make_table(app, "carambouille", PLAYERS, {"first_trader": 0})
+    french, english = seated(app, token, 0), seated(app, token, 1)
+    french.set_cookie("lang", "fr", domain="companion.test")
+    fr, en = french.get(f"/t/{token}").text, english.get(f"/t/{token}").text
+    assert "[fr]Latest entries" in fr and "[fr]Points and cards of each player" in fr and "[fr](you)" in fr
+    assert "[fr]" not in en and "Latest entries" in en
+    # One rendering of each part per language.
+    assert sorted(part_renders) == sorted(["carambouille/_board.html", "page", "tables/_recent.html",
+                                           "tables/_scoreboard.html"] * 2)
