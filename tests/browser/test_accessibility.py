@@ -8,10 +8,24 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from browser.phone import create_table, submit_and_wait
+from browser.tables import record_table
 
 pytestmark = pytest.mark.browser
 
 BLOCKING = {"serious", "critical"}
+# Lighthouse's accessibility score counts these too, whatever axe calls their impact.
+ALSO_BLOCKING = {"heading-order"}
+# A control named by aria-label whose visible words are not in its name: a voice command saying what is seen
+# finds nothing (Lighthouse's label-content-name-mismatch). Checked here in the page, as axe runs it only as
+# an experiment.
+NAME_HIDES_WORDS = """() => {
+  const words = text => text.toLowerCase().split(/[^\\p{L}\\p{N}]+/u).filter(Boolean);
+  return [...document.querySelectorAll('a[aria-label], button[aria-label], summary[aria-label], '
+    + 'input[aria-label], select[aria-label], [role=button][aria-label]')]
+    .filter(e => { const named = words(e.getAttribute('aria-label'));
+                   return words(e.innerText).some(word => !named.includes(word)); })
+    .map(e => e.outerHTML.slice(0, 120));
+}"""
 GAMES = {"carambouille": ["Ana", "Ben", "Chloé"], "jaipur": ["Ana", "Ben"], "frutti": ["Ana", "Ben", "Chloé"]}
 axe = Axe()
 
@@ -20,7 +34,9 @@ def violations(page) -> list[str]:
     page.wait_for_load_state("networkidle")
     found = axe.run(page).response["violations"]
     return [f"{v['id']} ({v['impact']}): {v['help']} — " + "; ".join(n["target"][0] if isinstance(n["target"][0], str)
-            else str(n["target"][0]) for n in v["nodes"][:4]) for v in found if v["impact"] in BLOCKING]
+            else str(n["target"][0]) for n in v["nodes"][:4]) for v in found
+            if v["impact"] in BLOCKING or v["id"] in ALSO_BLOCKING] + [
+        f"label-content-name-mismatch: {html}" for html in page.evaluate(NAME_HIDES_WORDS)]
 
 
 @pytest.fixture(scope="module")
@@ -36,6 +52,11 @@ def tables(browser, live_server):
     page.locator("summary", has_text="Invite the table").click()
     urls["watch"] = live_server.url + page.get_by_role("link", name="Watch-only view").get_attribute("href")
     context.close()
+    # A hand over, the next to deal: the page Lighthouse measures in make bench has its deal helper up.
+    token, _ = record_table(live_server, "carambouille", ["Ana", "Ben", "Chloé"], {"first_trader": 0}, [
+        {"type": "market_opened"}, {"type": "market_closed"},
+        *({"type": "end_sales_turn", "player": seat} for seat in range(3))])
+    urls["carambouille deal"] = f"/t/{token}"
     return urls
 
 
@@ -59,6 +80,7 @@ def page_paths(tables) -> dict[str, str]:
         "results": f"/t/{token['jaipur']}/results",
     }
     paths |= {f"{game} table page": tables[game] for game in GAMES}
+    paths["carambouille table, a hand to deal"] = tables["carambouille deal"]
     return paths
 
 
