@@ -131,6 +131,18 @@
       if (navigator.vibrate) navigator.vibrate([180, 90, 180, 90, 360]);
     }
     if (announcer) announcer.textContent = "Ding-a-Ding! " + new Date().toLocaleTimeString(document.documentElement.lang || undefined);
+    bringIntoSight();
+  }
+
+  // A phone scrolled down to the pad sees the market open or close: the bell's panel comes into sight,
+  // unless the player is typing or choosing in a form (their place is kept, the flash and sound say it).
+  function bringIntoSight() {
+    var bell = document.getElementById("bell");
+    var active = document.activeElement;
+    if (!bell || (active && /^(INPUT|SELECT|TEXTAREA)$/.test(active.tagName))) return;
+    if (document.querySelector("#live form[data-dirty]")) return;
+    var box = bell.getBoundingClientRect();
+    if (box.bottom < 0 || box.top > window.innerHeight) bell.scrollIntoView({ block: "nearest" });
   }
 
   function consider(id, at, stale) {

@@ -65,10 +65,14 @@ def record_button(phone):
 
 def test_the_bell_opens_and_closes_the_market_on_one_tap_each(new_phone, live_server):
     ana, ben = phones_at(new_phone, live_server, [DEAL])
+    # Ben reads the score pad at the foot of the page while Ana rings.
+    ben.locator("#live").evaluate("live => live.lastElementChild.scrollIntoView()")
+    expect(ben.locator("#bell")).not_to_be_in_viewport()
     sit_on_table(ana)
     tapped = tap_once(ana, ana.locator("#bell").get_by_role("button", name=re.compile("Open the market")))
     expect_recorded([ana, ben], "Hand 2: Ana rang the bell: the market is open.", tapped_at=tapped)
     expect(ben.locator("#bell")).to_contain_text("Market open")
+    expect(ben.locator("#bell")).to_be_in_viewport()
     sit_on_table(ana)
     tapped = tap_once(ana, ana.locator("#bell").get_by_role("button", name=re.compile("Close the market")))
     expect_recorded([ana, ben], re.compile(r"^Ding-a-Ding! The market closed after \d+ s; Ana sells first\.$"), tapped_at=tapped)
