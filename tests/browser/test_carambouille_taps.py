@@ -89,6 +89,8 @@ def test_a_plain_sale_records_what_its_button_says_after_a_change_of_mind(new_ph
     choose(ana, cards=2)
     expect(ana.locator(".sale-value")).to_have_text("Ana earns 125 points")
     expect(record_button(ana)).to_have_text("Record the sale: +125")
+    # Nothing to work out again by hand: that button is the no-JavaScript path's.
+    expect(ana.locator("#sale-form").get_by_role("button", name="Preview again")).to_be_hidden()
     tapped = tap_once(ana, record_button(ana))
     expect_recorded([ana, ben], "Ana sold 2 ham for 125.", ["275", "125", "125"], tapped)
     assert ana.errors == [] and ben.errors == []
