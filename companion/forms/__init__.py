@@ -14,7 +14,7 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Reg
 from ..inputs import names
 from ..inputs.names import CONTROL, NAME_LENGTH  # noqa: F401  (the forms' too)
 from ..live import regions
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, wtforms_messages
 from ..rules.words import _, ngettext
 from .fields import IntegerField
 
@@ -53,6 +53,10 @@ class ActionForm(FlaskForm):
             if g.get("fresh_forms"):
                 return None
             return super().wrap_formdata(form, formdata)
+
+        def get_translations(self, form):
+            # WTForms' messages in the reader's language, the catalog loaded once per process.
+            return wtforms_messages()
 
     key = HiddenField(default=new_key, validators=[InputRequired(), Regexp(r"^[0-9a-f]{32}$")])
     seen = IntegerField(widget=HiddenField.widget, validators=[Optional(), NumberRange(min=0, max=10**9)])
