@@ -114,3 +114,19 @@ def expect_recorded(phones, sentence, points=None, tapped_at: float | None = Non
         if tapped_at is not None:
             who = "acting phone" if index == 0 else f"phone {index + 1}"
             print(f"\n{who}: “{sentence}” shown {1000 * (time.monotonic() - tapped_at):.0f} ms after the tap")
+
+
+def seated_at_a_new_table(new_phone, game: str, players: list[str]) -> list:
+    """A phone for each player at a new table opened by the first (who starts): the others join by its
+    code, each set to its player. The phones, in seating order."""
+    first = new_phone()
+    create_table(first, game, players, starter="Player 1")
+    choose_seat(first, players[0])
+    code = join_code(first)
+    phones = [first]
+    for name in players[1:]:
+        phone = new_phone()
+        join_by_code(phone, code)
+        choose_seat(phone, name)
+        phones.append(phone)
+    return phones

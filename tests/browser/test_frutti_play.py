@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser.phone import choose_seat, create_table, join_by_code, join_code, submit_and_wait
+from browser.phone import seated_at_a_new_table, submit_and_wait
 
 pytestmark = pytest.mark.browser
 
@@ -33,12 +33,7 @@ def money(phone) -> list[int]:
 
 
 def test_a_short_frutti_game_on_two_phones(new_phone):
-    ana = new_phone()
-    create_table(ana, "frutti", ["Ana", "Ben"], starter="Player 1")
-    choose_seat(ana, "Ana")
-    ben = new_phone()
-    join_by_code(ben, join_code(ana))
-    choose_seat(ben, "Ben")
+    ana, ben = seated_at_a_new_table(new_phone, "frutti", ["Ana", "Ben"])
 
     totals = [0, 0]
     for number, (first, second) in enumerate([(ana, ben), (ben, ana), (ana, ben)], start=1):

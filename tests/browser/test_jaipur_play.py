@@ -7,7 +7,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser.phone import choose_seat, create_table, join_by_code, join_code, submit_and_wait
+from browser.phone import seated_at_a_new_table, submit_and_wait
 
 pytestmark = pytest.mark.browser
 
@@ -39,12 +39,7 @@ def seals(phone) -> list[str]:
 
 
 def test_a_short_jaipur_match_on_two_phones(new_phone):
-    ana = new_phone()
-    create_table(ana, "jaipur", ["Ana", "Ben"], starter="Player 1")
-    choose_seat(ana, "Ana")
-    ben = new_phone()
-    join_by_code(ben, join_code(ana))
-    choose_seat(ben, "Ben")
+    ana, ben = seated_at_a_new_table(new_phone, "jaipur", ["Ana", "Ben"])
 
     # Round 1: Ana sells leather; Ben's phone sees it, ends the round and scores it.
     sell(ana, "Ana", "Leather", 2)

@@ -9,8 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser.phone import (choose_seat, create_table, expect_recorded, join_by_code, join_code, newest_entry,
-                           sit_on_table, tap_once)
+from browser.phone import expect_recorded, seated_at_a_new_table, sit_on_table, tap_once
 
 pytestmark = pytest.mark.browser
 
@@ -18,13 +17,7 @@ pytestmark = pytest.mark.browser
 @pytest.fixture
 def table(new_phone):
     """Ana's and Ben's phones at a new Jaipur table, Ana first, bonus tokens drawn by the app."""
-    ana = new_phone()
-    create_table(ana, "jaipur", ["Ana", "Ben"], starter="Player 1")
-    choose_seat(ana, "Ana")
-    ben = new_phone()
-    join_by_code(ben, join_code(ana))
-    choose_seat(ben, "Ben")
-    return ana, ben
+    return seated_at_a_new_table(new_phone, "jaipur", ["Ana", "Ben"])
 
 
 def choose_sale(phone, seller: str, good: str, cards: int) -> None:
