@@ -37,8 +37,9 @@ def record(app, token: str, event: dict):
         return recording.record(db.session.scalar(sa.select(Table).where(Table.token == token)), event)
 
 
-def sit(phone, token, seat):
-    phone.post(f"/t/{token}/seat", data={"seat": "" if seat is None else str(seat)})
+def sit(phone, token, seat, also=False):
+    """``also``: the answer to "Ana already has a phone — this one too?" (yes), asked of a seat's second phone."""
+    phone.post(f"/t/{token}/seat", data={"seat": "" if seat is None else str(seat)} | ({"also": "1"} if also else {}))
 
 
 def sell(phone, token, player, good, cards, headers=None, **extra):
@@ -93,8 +94,9 @@ def test_a_bonus_shows_on_the_sellers_phones_only_whoever_asks_first(app, monkey
     token = make_table(app, "jaipur", ["Ana", "Ben"], {"bonus": "draw"})
     table = table_of(app, token)
     ana, ana_tablet, ben, nobody = (app.test_client() for _ in range(4))
-    for phone, seat in ((ana, ANA), (ana_tablet, ANA), (ben, BEN)):
+    for phone, seat in ((ana, ANA), (ben, BEN)):
         sit(phone, token, seat)
+    sit(ana_tablet, token, ANA, also=True)  # Ana's second phone: yes, this one is Ana's too
     sell(ben, token, ANA, "spice", 3)  # Ben records Ana's sale: he must not see her token
     seen = table_of(app, token).last_seq
     for _ in range(REQUESTS):
