@@ -30,6 +30,25 @@ def form_key() -> str:
     return os.urandom(16).hex()
 
 
+def sent_back(response, token: str, anchor: str) -> None:
+    """A refused form, or a preview, sent without htmx: Post/Redirect/Get, a 303 to the table page at the form."""
+    assert response.status_code == 303, response.status_code
+    assert response.headers["Location"] == f"/t/{token}#{anchor}"
+
+
+def answered(client, response, token: str, anchor: str, *, htmx: bool = False):
+    """What the phone shows after a refused form or a preview: with htmx, the answer itself (200, the live region);
+    without, the table page it is sent to (a 303 to ``/t/<token>#<anchor>``), fetched by the same phone (``client``),
+    which shows the form kept for it once (``companion/views/kept_forms.py``)."""
+    if htmx:
+        assert response.status_code == 200, response.status_code
+        return response
+    sent_back(response, token, anchor)
+    page = client.get(f"/t/{token}")
+    assert page.status_code == 200
+    return page
+
+
 def csrf_token(html: str) -> str:
     """The CSRF token in a rendered page."""
     return re.search(r'name="csrf_token"[^>]*value="([^"]+)"', html).group(1)

@@ -13,7 +13,7 @@ import pytest
 
 from companion.rules import RuleError, frutti
 from companion.rules.frutti import review as frutti_review
-from helpers import form_key, make_table
+from helpers import answered, form_key, make_table
 
 TABLE = ["shrimp", "oysters", "mussels", "octopus", "sea_urchins"]
 
@@ -88,5 +88,6 @@ def test_the_table_page_history_and_refusals_are_worded(app, client, marked):
     page = html.unescape(client.get(f"/t/{token}").text)
     assert "«Your turn, Ana»" in page or "«Playing for Ana»" in page
     assert "«Round 1 dishes: " in page and "«played, it drops to 0»" in page
-    refused = client.post(f"/t/{token}/frutti/play", data={"key": form_key(), "player": 1, "seafood": "shrimp"})
+    refused = answered(client, client.post(f"/t/{token}/frutti/play", data={"key": form_key(), "player": 1,
+                                                                           "seafood": "shrimp"}), token, "play-form")
     assert "«It is Ana's turn, not Bea's.»" in html.unescape(refused.text)

@@ -18,7 +18,7 @@ import pytest
 
 from companion.rules import RuleError, jaipur
 from companion.rules.jaipur import review as jaipur_review
-from helpers import form_key, make_table
+from helpers import answered, form_key, make_table
 
 ANA, BEN = 0, 1
 
@@ -115,11 +115,12 @@ def test_one_table_reads_in_each_phones_language(app, marked):
     for marked_words in ("[de]Goods tokens", "[de]Diamonds", "[de]Record a sale", "[de]3 cards", "[de]Camel token"):
         assert marked_words in german_page
     # A refusal on the German phone is worded for it: a form check, then a rule's.
-    refused = german.post(f"/t/{token}/jaipur/camels", data={"key": form_key(), "seen": "", "camels_0": "",
-                                                              "camels_1": "3"})
+    refused = answered(german, german.post(f"/t/{token}/jaipur/camels", data={
+        "key": form_key(), "seen": "", "camels_0": "", "camels_1": "3"}), token, "camels-form")
     assert "[de]Count this player's camels (0 if none)." in html.unescape(refused.text)
     refused = german.post(f"/t/{token}/jaipur/end-round", data={"key": form_key(), "seen": ""})
-    refused = german.post(f"/t/{token}/jaipur/end-round", data={"key": form_key(), "seen": ""})
+    refused = answered(german, german.post(f"/t/{token}/jaipur/end-round", data={"key": form_key(), "seen": ""}),
+                       token, "end-round")
     assert "[de]Round %(round)d has ended: enter both camel counts to score it." % {"round": 1} in refused.text
     # The same table, at the same moment, still reads English on the other phone (its board and actions).
     again = english.get(f"/t/{token}").text

@@ -14,7 +14,7 @@ from companion.table import kinds, log
 from companion.table.state import cache as state_cache
 from companion.rules.words import _
 from companion.views import errors
-from helpers import form_key, make_table
+from helpers import answered, form_key, make_table
 
 
 # Every message a phone reads is marked with its language ("[fr]…"); English stays English.
@@ -82,8 +82,9 @@ def test_undo_and_history_word_every_entry_for_the_reader_even_after_a_restart(a
 def test_already_recorded_is_said_in_the_language_of_the_phone_that_sent_it_again(app, marked):
     token = make_table(app, "tiny", ["Ana", "Ben"])
     score(phone(app, "de"), token, 0, 5, seen=0)
-    again = score(phone(app, "it"), token, 0, 5, seen=0)
-    assert again.status_code == 422
+    italian = phone(app, "it")
+    # Refused: the table page (303 to it), where the Italian phone reads it in Italian.
+    again = answered(italian, score(italian, token, 0, 5, seen=0), token, "live")
     assert "[it]Already recorded from another phone: “[it]Ana scored 5” It counts once." in again.text
 
 
@@ -92,7 +93,8 @@ def test_refusals_and_error_pages_are_worded_when_shown(app, marked):
     french = phone(app, "fr")
     ring = {"bell-mode": "fixed", "bell-minutes": 3, "bell-low": 1, "bell-high": 3}
     assert french.post(f"/t/{token}/bell/open", data=ring | {"bell-key": form_key()}).status_code == 303
-    again = french.post(f"/t/{token}/bell/open", data=ring | {"bell-key": form_key()})
+    again = answered(french, french.post(f"/t/{token}/bell/open", data=ring | {"bell-key": form_key()}), token,
+                     "bell")
     assert "[fr]The table timer is already running: ring again to stop it." in again.text
     assert "[fr]The timer closes by itself after [fr]3 min." in french.get(f"/t/{token}").text
     missing = french.get("/t/nope")

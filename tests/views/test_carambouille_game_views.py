@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from helpers import form_key, make_table
+from helpers import answered, form_key, make_table
 from views.test_carambouille_views import ANA, BEN, CY, state, text
 
 
@@ -35,9 +35,11 @@ class Phone:
     def sell(self, seat: int, product: str, cards: int, *effects, value: int) -> None:
         data = {"player": seat, "product": product, "cards": cards}
         data |= {f"effects-{i}": f"{card}:{by}" for i, (card, by) in enumerate(effects)}
-        # The value is shown before confirming, then the sale is recorded.
-        preview = text(self.client.post(f"/t/{self.token}/carambouille/sale", data={"key": form_key(), **data,
-                                                                                   "step": "preview"}))
+        # The value is shown before confirming (on the table page the preview sends the phone to), then the sale
+        # is recorded.
+        sent = self.client.post(f"/t/{self.token}/carambouille/sale", data={"key": form_key(), **data,
+                                                                            "step": "preview"})
+        preview = text(answered(self.client, sent, self.token, "sale-form"))
         shown = "Cancelled: 0 points" if value == 0 else f"earns {value:,}"
         assert shown in preview, preview
         self.post("carambouille/sale", data | {"step": "confirm"})

@@ -12,7 +12,7 @@ from companion.table import recording
 from companion.table.state import state_of
 from companion.extensions import db
 from companion.models import Entry, Table
-from helpers import form_key, make_table
+from helpers import answered, form_key, make_table
 
 HTMX = {"HX-Request": "true"}
 ANA, BEN, CY = 0, 1, 2
@@ -125,8 +125,9 @@ def test_sale_preview_without_javascript_shows_the_arithmetic_then_confirm_recor
     token = new_table(app)
     in_sales(app, client, token)
     before = entry_count(app)
-    preview = post(client, token, "sale", {"player": ANA, "product": "cheese", "cards": 3, "step": "preview"})
-    assert preview.status_code == 200
+    # Without htmx, the preview is the table page (303 to it, at the sale form), shown to this phone.
+    preview = answered(client, post(client, token, "sale", {"player": ANA, "product": "cheese", "cards": 3,
+                                                            "step": "preview"}), token, "sale-form")
     assert "3 × cheese = 180" in text(preview) and "Ana earns 180 points" in text(preview)
     assert "Record the sale: +180" in text(preview)
     assert entry_count(app) == before
@@ -141,7 +142,8 @@ NOT_CONFIRMED = '<sup class="ruling-mark" aria-hidden="true">*</sup><span class=
 def test_the_unconfirmed_5_card_column_is_flagged_on_the_sale_form(app, client):
     token = new_table(app)
     in_sales(app, client, token)
-    preview = post(client, token, "sale", {"player": ANA, "product": "cheese", "cards": 5, "step": "preview"})
+    preview = answered(client, post(client, token, "sale", {"player": ANA, "product": "cheese", "cards": 5,
+                                                            "step": "preview"}), token, "sale-form")
     form = preview.text[preview.text.index('id="sale-form"'):]
     # The "5" button, the arithmetic, the value and the record button all carry the mark, with what it means.
     assert f'<small class="v unconfirmed">480{NOT_CONFIRMED}</small>' in form
@@ -150,7 +152,8 @@ def test_the_unconfirmed_5_card_column_is_flagged_on_the_sale_form(app, client):
     assert f"Record the sale: +480{NOT_CONFIRMED}</button>" in form
     assert "5 cards: not confirmed by the rule text; ×12 of the face value is this app's ruling." in text(preview)
     # 4 cards rest on confirmed values: no mark on the arithmetic, the value or the button.
-    shown = post(client, token, "sale", {"player": ANA, "product": "cheese", "cards": 4, "step": "preview"}).text
+    shown = answered(client, post(client, token, "sale", {"player": ANA, "product": "cheese", "cards": 4,
+                                                          "step": "preview"}), token, "sale-form").text
     shown = shown[shown.index('id="sale-form"'):]
     assert '<li>4 × cheese = 300</li>' in shown and "Record the sale: +300</button>" in shown
 
@@ -159,11 +162,13 @@ def test_a_house_memo_5_card_value_is_the_tables_own_and_not_flagged(app, client
     token = new_table(app)
     record(app, token, {"type": "house_memo", "memo": {"40": [None, None, None, None, 500]}})
     in_sales(app, client, token)
-    preview = post(client, token, "sale", {"player": ANA, "product": "cheese", "cards": 5, "step": "preview"})
+    preview = answered(client, post(client, token, "sale", {"player": ANA, "product": "cheese", "cards": 5,
+                                                            "step": "preview"}), token, "sale-form")
     form = preview.text[preview.text.index('id="sale-form"'):]
     assert '<small class="v">500</small>' in form and "<li>5 × cheese = 500</li>" in form
     assert "ruling-mark" not in form
-    other = post(client, token, "sale", {"player": ANA, "product": "wine", "cards": 5, "step": "preview"}).text
+    other = answered(client, post(client, token, "sale", {"player": ANA, "product": "wine", "cards": 5,
+                                                          "step": "preview"}), token, "sale-form").text
     assert f"<li class=\"unconfirmed\">5 × wine = 600{NOT_CONFIRMED}</li>" in other
 
 
@@ -222,8 +227,8 @@ def test_refused_sale_says_why_next_to_the_field_and_changes_nothing(app, client
     token = new_table(app)
     in_sales(app, client, token)
     before = entry_count(app)
-    response = post(client, token, "sale", {"player": ANA, "step": "confirm", **data}, htmx=htmx)
-    assert response.status_code == (200 if htmx else 422)
+    response = answered(client, post(client, token, "sale", {"player": ANA, "step": "confirm", **data}, htmx=htmx),
+                        token, "sale-form", htmx=htmx)
     assert re.search(rf'id="{field}"[^>]*>[^<]*{re.escape(message)}', html.unescape(response.text)), response.text
     assert entry_count(app) == before and state(app, token).points == (0, 0, 0)
 
@@ -232,8 +237,7 @@ def test_sale_of_more_cards_than_are_left_is_refused_by_the_rules(app, client):
     token = new_table(app)
     in_sales(app, client, token)
     record(app, token, {"type": "sale", "player": ANA, "product": "ham", "cards": 4})
-    response = sell(client, token, ANA, "ham", 2)
-    assert response.status_code == 422
+    response = answered(client, sell(client, token, ANA, "ham", 2), token, "sale-form")
     assert "Only 1 ham card is left to sell (4 of 5 sold)." in text(response)
     assert state(app, token).points == (375, 0, 0)
 
@@ -241,8 +245,8 @@ def test_sale_of_more_cards_than_are_left_is_refused_by_the_rules(app, client):
 def test_a_sale_out_of_turn_is_refused(app, client):
     token = new_table(app)
     in_sales(app, client, token)
-    response = sell(client, token, BEN, "onions", 1)
-    assert response.status_code == 422 and "It is Ana's sales turn, not Ben's." in text(response)
+    response = answered(client, sell(client, token, BEN, "onions", 1), token, "sale-form")
+    assert "It is Ana's sales turn, not Ben's." in text(response)
 
 
 # --- purchases ----------------------------------------------------------------------------
@@ -286,8 +290,7 @@ def test_refused_purchase_says_why_and_changes_nothing(app, client, data, field,
     in_sales(app, client, token)
     record(app, token, {"type": "sale", "player": ANA, "product": "saffron", "cards": 2})
     before = entry_count(app)
-    response = post(client, token, "buy", {"player": ANA, **data})
-    assert response.status_code == 422
+    response = answered(client, post(client, token, "buy", {"player": ANA, **data}), token, "buy-form")
     assert re.search(rf'id="{field}"[^>]*>[^<]*{re.escape(message)}', html.unescape(response.text)), response.text
     assert entry_count(app) == before and state(app, token).points == (250, 0, 0)
 
@@ -295,8 +298,7 @@ def test_refused_purchase_says_why_and_changes_nothing(app, client, data, field,
 def test_purchase_without_the_points_is_refused_by_the_rules(app, client):
     token = new_table(app)
     in_sales(app, client, token)
-    response = buy(client, token, ANA, "basket")
-    assert response.status_code == 422
+    response = answered(client, buy(client, token, ANA, "basket"), token, "buy-form")
     assert "Ana has 0 points: 1 Carambouille card costs 50." in text(response)
     assert state(app, token).points == (0, 0, 0)
 
@@ -317,8 +319,9 @@ def test_cards_played_during_the_market_and_a_basket(app, client):
     page = client.get(f"/t/{token}")
     assert "Carambouille cards: you hold 2" in text(page)
     assert "Yours, on this phone only: Basket, “I lied!”" in text(page)
-    refused = post(client, token, "card", {"type": "persuasion", "player": ANA, "target": BEN})
-    assert refused.status_code == 422 and "Ana holds no Persuasion card." in text(refused)
+    refused = answered(client, post(client, token, "card", {"type": "persuasion", "player": ANA, "target": BEN}),
+                       token, "cards-box")
+    assert "Ana holds no Persuasion card." in text(refused)
     assert post(client, token, "card", {"type": "i_lied", "player": ANA}).status_code == 303
     assert post(client, token, "card", {"type": "basket", "player": ANA}, htmx=True).status_code == 200
     now = state(app, token)
@@ -331,8 +334,8 @@ def test_cards_played_during_the_market_and_a_basket(app, client):
 def test_giving_a_card_needs_the_card(app, client):
     token = new_table(app)
     client.post(f"/t/{token}/bell/open", data={"bell-key": form_key(), "bell-mode": "hand"})
-    response = post(client, token, "give", {"player": BEN, "to": CY, "card": "bargain"})
-    assert response.status_code == 422
+    response = answered(client, post(client, token, "give", {"player": BEN, "to": CY, "card": "bargain"}), token,
+                        "cards-box")
     assert re.search(r'id="give-card-error"[^>]*>Ben holds no Bargain card\.', response.text)
 
 
@@ -372,8 +375,8 @@ def test_deal_refusals_stay_next_to_the_hand_sizes(app, client):
     for seat in (ANA, BEN, CY):
         record(app, token, {"type": "end_sales_turn", "player": seat})
     before = entry_count(app)
-    response = post(client, token, "deal", {"hand_sizes-0": 3, "hand_sizes-1": -1, "hand_sizes-2": "", "step": "confirm"})
-    assert response.status_code == 422
+    response = answered(client, post(client, token, "deal", {"hand_sizes-0": 3, "hand_sizes-1": -1, "hand_sizes-2": "",
+                                                             "step": "confirm"}), token, "deal-form")
     assert re.search(r'id="deal-size-1-error"[^>]*>Number must be between 0 and 100', response.text)
     assert re.search(r'id="deal-size-2-error"[^>]*>Count the cards in this hand', response.text)
     assert entry_count(app) == before
@@ -449,6 +452,7 @@ def test_a_preview_after_the_hand_moved_on_sends_the_whole_table(app, client, ac
 
 def test_absurd_numbers_are_refused_in_words(app, client):
     token = new_table(app)
-    response = post(client, token, "card", {"type": "basket", "player": "9" * 40, "seen": "9" * 40})
-    assert response.status_code == 422 and "That number is far too big." in text(response)
+    response = answered(client, post(client, token, "card", {"type": "basket", "player": "9" * 40, "seen": "9" * 40}),
+                        token, "cards-box")
+    assert "That number is far too big." in text(response)
     assert entry_count(app) == 0

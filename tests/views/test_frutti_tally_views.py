@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 from companion.extensions import db
 from companion.models import Entry
-from helpers import form_key, make_table
+from helpers import answered, form_key, make_table
 
 HTMX = {"HX-Request": "true"}
 # The rule text's example: octopus 10, mussels 30, sea urchins (its "sea chestnuts") 50.
@@ -121,11 +121,11 @@ def test_a_tallied_round_is_saved_to_the_table(app, client, htmx):
 ])
 def test_an_impossible_tally_is_refused_next_to_the_field_and_nothing_is_saved(app, client, data, message, where):
     token = make_table(app, "frutti", ["Ana", "Ben"])
-    response = client.post(f"/t/{token}/frutti/tally", data={"key": form_key(), **order(), **data})
-    assert response.status_code == 422
+    response = answered(client, client.post(f"/t/{token}/frutti/tally", data={"key": form_key(), **order(), **data}),
+                        token, "table-tally")
     text = text_of(response)
     assert re.search(rf'id="{where}"[^>]*>{re.escape(message)}', text)
-    assert '<details class="table-tally" open>' in text and entry_count(app) == 0
+    assert '<details id="table-tally" class="table-tally" open>' in text and entry_count(app) == 0
 
 
 def test_a_tally_is_refused_once_a_card_is_played(app, client):
@@ -133,6 +133,7 @@ def test_a_tally_is_refused_once_a_card_is_played(app, client):
     client.post(f"/t/{token}/frutti/dishes", data={"key": form_key(), "how": "table", **order()})
     client.post(f"/t/{token}/frutti/play", data={"key": form_key(), "player": 0, "seafood": "shrimp"})
     assert "Enter this round from a tally" not in text_of(client.get(f"/t/{token}"))
-    response = client.post(f"/t/{token}/frutti/tally", data={"key": form_key(), **order(), "cards-0-shrimp": "1"})
+    response = answered(client, client.post(f"/t/{token}/frutti/tally", data={"key": form_key(), **order(),
+                                                                             "cards-0-shrimp": "1"}), token, "table-tally")
     assert "A whole round can be entered only at its start, before any card is played." in text_of(response)
     assert entry_count(app) == 2

@@ -12,7 +12,7 @@ from companion.table import state as table_state
 from companion.extensions import db
 from companion.models import Entry, Table
 from companion.views import jaipur as jaipur_views
-from helpers import form_key, make_table
+from helpers import answered, form_key, make_table
 
 HTMX = {"HX-Request": "true"}
 ANA, BEN = 0, 1
@@ -60,8 +60,16 @@ def sale_form_html(html: str) -> str:
 
 
 def preview(client, token, player, good, cards, headers=None, **extra):
+    """The preview as the phone shows it: with htmx the answer; without, the table page it is sent to
+    (303 to /t/<token>#sale-form), where the form kept for this phone holds the preview."""
     data = {"player": player, "good": good, "cards": cards, "key": form_key(), "step": "preview"} | extra
-    return client.post(f"/t/{token}/jaipur/sale", data=data, headers=headers or {})
+    return answered(client, client.post(f"/t/{token}/jaipur/sale", data=data, headers=headers or {}), token,
+                    "sale-form", htmx=bool(headers))
+
+
+def sale_answer(client, token, response):
+    """A sale refused or shown again without htmx: the table page at the sale form, as this phone sees it."""
+    return answered(client, response, token, "sale-form")
 
 
 def confirm_data(html: str, **extra) -> dict:
@@ -194,8 +202,7 @@ def test_a_precious_good_at_1_card_is_refused_next_to_the_cards(app, client):
     # Sent anyway (an old page): refused by the rules, next to the same field, nothing recorded.
     data = {"player": ANA, "good": "gold", "cards": 1, "key": form_key(), "seen": 0,
             "previewed": "0:gold:1", "step": "confirm"}
-    refused = client.post(f"/t/{token}/jaipur/sale", data=data)
-    assert refused.status_code == 422
+    refused = sale_answer(client, token, client.post(f"/t/{token}/jaipur/sale", data=data))
     assert 'id="sale-cards-error">Gold must be sold at least 2 at a time.' in refused.text
     assert entry_count(app) == 0 and state_of(app, token).round.sales == ()
     htmx = client.post(f"/t/{token}/jaipur/sale", data=data | {"key": form_key()}, headers=HTMX)
@@ -206,8 +213,7 @@ def test_a_precious_good_at_1_card_is_refused_next_to_the_cards(app, client):
 def test_a_sale_needs_its_seller_named_next_to_the_field(app, client):
     token = new_table(app)
     data = {"good": "cloth", "cards": 2, "key": form_key(), "seen": 0, "previewed": ":cloth:2", "step": "confirm"}
-    refused = client.post(f"/t/{token}/jaipur/sale", data=data)
-    assert refused.status_code == 422
+    refused = sale_answer(client, token, client.post(f"/t/{token}/jaipur/sale", data=data))
     assert 'id="sale-player-error">Choose who sells.' in refused.text
     assert entry_count(app) == 0
 
@@ -226,7 +232,9 @@ def test_nonsense_is_refused_without_an_error_page(app, client, data):
         sent = {"key": form_key(), "seen": "0", "previewed": "", "step": step} | data
         sent["previewed"] = ":".join(str(sent.get(name, "")) for name in ("player", "good", "cards"))
         response = client.post(f"/t/{token}/jaipur/sale", data=sent)
-        assert response.status_code in (200, 422) and "<b>" not in response.text
+        assert "<b>" not in response.text
+        # A preview or a refusal: the table page at the sale form, no error page, nothing sent shown raw.
+        assert "<b>" not in sale_answer(client, token, response).text
         query = client.get(f"/t/{token}/jaipur/sale/preview", query_string=data, headers=HTMX)
         assert query.status_code == 200
     assert entry_count(app) == 0
@@ -253,8 +261,8 @@ def test_a_changed_choice_is_previewed_again_before_it_is_recorded(app, client):
     token = new_table(app)
     shown = preview(client, token, ANA, "cloth", 2)
     data = confirm_data(shown.text, cards="3")
-    again = client.post(f"/t/{token}/jaipur/sale", data=data)
-    assert again.status_code == 200 and entry_count(app) == 0
+    again = sale_answer(client, token, client.post(f"/t/{token}/jaipur/sale", data=data))
+    assert entry_count(app) == 0
     words = text_of(sale_form_html(again.text))
     assert "The choice changed: check the tokens it takes, then record it." in words
     assert "Takes 5 3 3 = 11" in words
@@ -268,8 +276,8 @@ def test_a_preview_made_stale_by_another_entry_is_shown_again(app, client):
     assert "Takes 7 7 = 14" in text_of(shown.text)
     other = app.test_client()
     assert sell(other, token, BEN, "diamonds", 2).status_code == 303
-    again = client.post(f"/t/{token}/jaipur/sale", data=confirm_data(shown.text))
-    assert again.status_code == 200 and entry_count(app) == 1
+    again = sale_answer(client, token, client.post(f"/t/{token}/jaipur/sale", data=confirm_data(shown.text)))
+    assert entry_count(app) == 1
     words = text_of(sale_form_html(again.text))
     assert "The table changed since this preview" in words and "Takes 5 5 = 10" in words
     assert client.post(f"/t/{token}/jaipur/sale", data=confirm_data(again.text)).status_code == 303
@@ -368,14 +376,15 @@ def test_enter_mode_asks_the_value_printed_on_the_pile(app, client):
     assert re.findall(r'name="bonus" value="(\d+)"', form) == ["1", "2", "3"]
     assert "take it from the pile and choose its value above" in text_of(form)
 
-    missing = client.post(f"/t/{token}/jaipur/sale", data=confirm_data(shown.text))
-    assert missing.status_code == 422 and entry_count(app) == 0
+    missing = sale_answer(client, token, client.post(f"/t/{token}/jaipur/sale", data=confirm_data(shown.text)))
+    assert entry_count(app) == 0
     assert ('id="sale-bonus-error">Enter the value of the bonus token taken from the pile for 3 cards (1–3).'
             in missing.text)
     assert 'aria-describedby="sale-bonus-error"' in missing.text
 
-    wrong = client.post(f"/t/{token}/jaipur/sale", data=confirm_data(shown.text, bonus="9"))
-    assert wrong.status_code == 422 and entry_count(app) == 0
+    wrong = sale_answer(client, token, client.post(f"/t/{token}/jaipur/sale",
+                                                   data=confirm_data(shown.text, bonus="9")))
+    assert entry_count(app) == 0
     assert 'id="sale-bonus-error">There is no bonus token of 9 left in the pile for 3 cards (1–3).' in wrong.text
 
     right = client.post(f"/t/{token}/jaipur/sale", data=confirm_data(shown.text, bonus="3"))
@@ -386,7 +395,8 @@ def test_enter_mode_asks_the_value_printed_on_the_pile(app, client):
     # taken); a 3 entered by mistake is refused.
     shown = preview(client, token, ANA, "leather", 3)
     assert re.findall(r'name="bonus" value="(\d+)"', sale_form_html(shown.text)) == ["1", "2", "3"]
-    third = client.post(f"/t/{token}/jaipur/sale", data=confirm_data(shown.text, bonus="3"))
+    third = sale_answer(client, token, client.post(f"/t/{token}/jaipur/sale",
+                                                   data=confirm_data(shown.text, bonus="3")))
     assert "There is no bonus token of 3 left in the pile for 3 cards (1–3)." in third.text
     assert entry_count(app) == 2
     assert "bonus-reveal" not in client.get(f"/t/{token}").text
@@ -404,8 +414,8 @@ def test_the_market_cannot_be_refilled_asks_once_then_wants_the_camels(app, clie
     assert "Round 1 is over: the market could not be refilled. Count your camels." in page
     assert "Ana's camels" in page and "Ben's camels" in page and "Score round 1" in page
     assert "Record a sale" not in page
-    again = post(client, token, "end-round")
-    assert again.status_code == 422 and "Round 1 has ended: enter both camel counts to score it." in again.text
+    again = answered(client, post(client, token, "end-round"), token, "end-round")
+    assert "Round 1 has ended: enter both camel counts to score it." in again.text
     assert entry_count(app) == 1
 
 
@@ -418,8 +428,8 @@ def test_the_market_cannot_be_refilled_asks_once_then_wants_the_camels(app, clie
 def test_impossible_camel_counts_are_refused_next_to_the_counts(app, client, counts, message):
     token = new_table(app)
     post(client, token, "end-round")
-    refused = post(client, token, "camels", **counts)
-    assert refused.status_code == 422 and message in text_of(refused.text)
+    refused = answered(client, post(client, token, "camels", **counts), token, "camels-form")
+    assert message in text_of(refused.text)
     assert 'aria-invalid="true"' in refused.text
     assert entry_count(app) == 1 and state_of(app, token).round.result is None
     htmx = post(client, token, "camels", headers=HTMX, **counts)
@@ -447,8 +457,8 @@ def test_the_round_result_explains_the_tie_break(app, client):
 
 def test_next_round_only_when_the_round_is_scored(app, client):
     token = new_table(app)
-    refused = post(client, token, "next-round")
-    assert refused.status_code == 422 and "Round 1 is still going" in refused.text
+    refused = answered(client, post(client, token, "next-round"), token, "next-round-form")
+    assert "Round 1 is still going" in refused.text
     assert entry_count(app) == 0
 
 

@@ -150,3 +150,21 @@ def test_a_form_kept_for_one_table_waits_for_that_table(app, client):
     client.post(f"/t/{one}/tiny/score", data={"player": 0, "points": 99, "key": form_key()})
     assert "Points go from 1 to 50." not in client.get(f"/t/{two}").text
     assert "Points go from 1 to 50." in client.get(f"/t/{one}").text
+
+
+def test_a_refused_carambouille_sale_keeps_what_the_seller_chose(app, client):
+    token = make_table(app, "carambouille", ["Ana", "Ben", "Cy"], {"first_trader": 0})
+    for action in ("open", "close"):
+        client.post(f"/t/{token}/bell/{action}", data={"bell-key": form_key(), "bell-mode": "hand"})
+    answer = client.post(f"/t/{token}/carambouille/sale", data={"key": form_key(), "player": 0, "product": "cheese",
+                                                                "cards": 2, "effects-0": "bargain:1",
+                                                                "step": "confirm"})
+    sent_to(answer, token, "sale-form")
+    shown = page_text(client, token)
+    form = shown[shown.index('id="sale-form"'):]
+    form = form[:form.index("</form>")]
+    assert re.search(r'id="sale-effects-error"[^>]*>[^<]*Ben holds no Bargain card\.', form)
+    # The product, the number of cards and the sale card chosen are still chosen.
+    assert '<option value="cheese" selected' in form and re.search(r'name="cards" value="2" checked', form)
+    assert '<option value="bargain:1" selected' in form
+    assert entry_count(app) == 2

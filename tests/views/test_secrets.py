@@ -18,7 +18,7 @@ from companion.table.state import state_of
 from companion.extensions import db
 from companion.models import Table
 from companion.views import jaipur as jaipur_views
-from helpers import form_key, make_table
+from helpers import answered, form_key, make_table
 
 HTMX = {"HX-Request": "true"}
 ANA, BEN = 0, 1
@@ -37,14 +37,16 @@ def record(app, token: str, event: dict):
         return recording.record(db.session.scalar(sa.select(Table).where(Table.token == token)), event)
 
 
-def sit(phone, token, seat):
-    phone.post(f"/t/{token}/seat", data={"seat": "" if seat is None else str(seat)})
+def sit(phone, token, seat, also=False):
+    """``also``: the answer to "Ana already has a phone — this one too?" (yes), asked of a seat's second phone."""
+    phone.post(f"/t/{token}/seat", data={"seat": "" if seat is None else str(seat)} | ({"also": "1"} if also else {}))
 
 
 def sell(phone, token, player, good, cards, headers=None, **extra):
-    """Preview a Jaipur sale and record it as previewed: the two taps a player makes."""
+    """Preview a Jaipur sale and record it as previewed: the two taps a player makes (the preview, without htmx,
+    on the table page it sends the phone to)."""
     data = {"player": player, "good": good, "cards": cards, "key": form_key(), "step": "preview"}
-    shown = phone.post(f"/t/{token}/jaipur/sale", data=data).text
+    shown = answered(phone, phone.post(f"/t/{token}/jaipur/sale", data=data), token, "sale-form").text
     start = shown.index('id="sale-form"')
     form = shown[start:shown.index("</form>", start)]
     fields = dict(re.findall(r'name="(key|seen|previewed)" type="hidden" value="([^"]*)"', form))
@@ -92,8 +94,9 @@ def test_a_bonus_shows_on_the_sellers_phones_only_whoever_asks_first(app, monkey
     token = make_table(app, "jaipur", ["Ana", "Ben"], {"bonus": "draw"})
     table = table_of(app, token)
     ana, ana_tablet, ben, nobody = (app.test_client() for _ in range(4))
-    for phone, seat in ((ana, ANA), (ana_tablet, ANA), (ben, BEN)):
+    for phone, seat in ((ana, ANA), (ben, BEN)):
         sit(phone, token, seat)
+    sit(ana_tablet, token, ANA, also=True)  # Ana's second phone: yes, this one is Ana's too
     sell(ben, token, ANA, "spice", 3)  # Ben records Ana's sale: he must not see her token
     seen = table_of(app, token).last_seq
     for _ in range(REQUESTS):
@@ -195,7 +198,8 @@ def test_an_undo_refused_by_a_later_trade_does_not_tell_the_card_traded(app, cli
     token = carambouille_with_secrets(app)
     page = client.get(f"/t/{token}/undo?entry=4").text
     key = re.search(r'name="key"[^>]*value="([^"]+)"', page).group(1)
-    answer = client.post(f"/t/{token}/undo", data={"entry": "4", "key": key, "seen": "10"})
+    answer = answered(client, client.post(f"/t/{token}/undo", data={"entry": "4", "key": key, "seen": "10"}),
+                      token, "undo-refused")
     text = answer.text.replace("&#39;", "'")
     assert "Undoing that would make entry 10 (Ana gave a Carambouille card to Ben.) impossible: " in text
     assert "Ana would no longer hold the Carambouille card that entry plays or gives." in text
