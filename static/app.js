@@ -136,6 +136,7 @@
     if (polling() && region && event.detail.target === region && region.changedUnderInput) notice(region);
     var config = event.detail.requestConfig || {};
     if (swapping === "answer" && config.verb !== "get" && region && region.contains(event.detail.target)) {
+      passOn(region);
       focusTheMove(region);
     }
     // A preview brings its record button into sight: the player's next tap, not a scroll away.
@@ -144,6 +145,22 @@
       if (record && record.getBoundingClientRect().bottom > window.innerHeight) record.scrollIntoView({ block: "nearest" });
     }
   });
+
+  // --- a phone passed round the table -----------------------------------------------------
+  // A phone of nobody that played for one player from its open "Play for …" keeps playing for whoever
+  // is next: after its own tap is taken, the next player's buttons open (a refusal leaves them closed).
+  var passingOn = false;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var source = event.detail.elt;
+    if (!source || event.detail.requestConfig.verb === "get") return;
+    passingOn = !!(source.closest && source.closest("details[data-pass-on][open]"));
+  });
+  function passOn(region) {
+    if (!passingOn) return;
+    passingOn = false;
+    var next = region.querySelector("details[data-pass-on]");
+    if (next && !region.querySelector("[role=alert]")) next.open = true;
+  }
 
   // --- focus where the player is ---------------------------------------------------------
   // After this phone's own entry (or its refusal) the control it used is often gone: focus goes to
@@ -161,7 +178,8 @@
     if (active && active !== document.body && region.contains(active) && shown(active)) return;
     var target = region.querySelector("[aria-invalid=true]:not(fieldset), fieldset[aria-invalid=true] input");
     if (!target) {
-      var move = region.querySelector("[data-move]");
+      var move = region.querySelector("details[data-pass-on][open] [data-move], details[data-pass-on][open] form") ||
+        region.querySelector("[data-move]");
       target = move && move.querySelector(CONTROLS);
     }
     if (!target) {

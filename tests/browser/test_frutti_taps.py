@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from browser.phone import choose_seat, expect_recorded, sit_on_table, tap_once
+from browser.phone import choose_seat, expect_recorded, newest_entry, sit_on_table, tap_once
 from browser.tables import record_table
 
 pytestmark = pytest.mark.browser
@@ -97,8 +97,20 @@ def test_a_watching_phone_shows_no_recording_control_open(new_phone, live_server
     watcher.locator("summary", has_text="Play for Ana from this phone").click()
     tapped = tap_once(watcher, seafood(watcher, "Octopus"))
     expect_recorded([watcher], "Ana played octopus: Octopus 30 → 50, sea urchins 50 → 30.", tapped_at=tapped)
-    expect(seafood(watcher, "Octopus")).to_be_hidden()
-    assert watcher.errors == []
+    # Having played for Ana, this phone is being passed round: Ben's buttons are open for him, focused.
+    expect(watcher.locator(".turn-heading")).to_have_text("Waiting for Ben")
+    expect(watcher.locator("details.play-for")).to_have_attribute("open", "")
+    assert watcher.evaluate("document.activeElement.closest('.play-form') !== null")
+    tap_once(watcher, seafood(watcher, "Shrimp"))
+    expect(newest_entry(watcher)).to_have_text(re.compile(r"^Ben played shrimp"))
+    # Another watching phone, which never played, still has every control closed.
+    other = new_phone()
+    other.goto(f"/t/{token}")
+    other.get_by_role("button", name="Just watching").click()
+    expect(other.locator(".turn-heading")).to_have_text("Waiting for Ana")
+    sit_on_table(other, polls=1)
+    expect(seafood(other, "Octopus")).to_be_hidden()
+    assert watcher.errors == [] and other.errors == []
 
 
 def test_a_refused_tap_for_a_player_whose_turn_has_passed_closes_what_it_refused(new_phone, live_server):

@@ -86,7 +86,8 @@ def test_the_table_page_history_and_refusals_are_worded(app, client, marked):
     layout = {f"order-{i}": s for i, s in enumerate(TABLE)}
     client.post(f"/t/{token}/frutti/dishes", data={"key": form_key(), "how": "table", **layout})
     page = html.unescape(client.get(f"/t/{token}").text)
-    assert "«Your turn, Ana»" in page or "«Playing for Ana»" in page
+    # A phone of nobody: waiting, Ana's seafood behind "Play for Ana from this phone".
+    assert "«Waiting for Ana»" in page and "«Play for Ana from this phone»" in page
     assert "«Round 1 dishes: " in page and "«played, it drops to 0»" in page
     refused = answered(client, client.post(f"/t/{token}/frutti/play", data={"key": form_key(), "player": 1,
                                                                            "seafood": "shrimp"}), token, "play-form")

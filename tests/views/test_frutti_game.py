@@ -36,7 +36,7 @@ def fresh(text: str, action: str) -> dict:
 def tap(client, token, player, seafood, htmx=False):
     """``player``'s turn is shown on the shared phone; tap the seafood button."""
     text = page_of(client, token)
-    assert f"Playing for {player}" in text
+    assert f"Waiting for {player}" in text
     response = client.post(f"/t/{token}/frutti/play", data={**fresh(text, "play"), "seafood": seafood},
                            headers=HTMX if htmx else {})
     assert response.status_code == (200 if htmx else 303)
@@ -44,7 +44,7 @@ def tap(client, token, player, seafood, htmx=False):
 
 def suspend(client, token, player, **hand):
     text = page_of(client, token)
-    assert f"Playing for {player}" in text and f"{player}&#39;s remaining hand" not in text
+    assert f"Waiting for {player}" in text and f"{player}&#39;s remaining hand" not in text
     data = {**fresh(text, "suspend")} | {f"hand-{i}": hand.get(s, "") for i, s in enumerate(frutti.SEAFOOD)}
     assert client.post(f"/t/{token}/frutti/suspend", data=data).status_code == 303
 
