@@ -84,15 +84,21 @@ def test_the_next_round_and_its_dishes_record_on_one_tap_and_focus_lands_on_the_
     assert ana.errors == [] and ben.errors == []
 
 
+def watching(new_phone, token: str):
+    """A phone that answered "Just watching", sat on the table: Ana's turn, her seafood out of reach."""
+    phone = new_phone()
+    phone.goto(f"/t/{token}")
+    phone.get_by_role("button", name="Just watching").click()
+    expect(phone.locator(".turn-heading")).to_have_text("Waiting for Ana")
+    sit_on_table(phone, polls=1)
+    expect(seafood(phone, "Octopus")).to_be_hidden()
+    return phone
+
+
 def test_a_watching_phone_shows_no_recording_control_open(new_phone, live_server):
     token, _ = record_table(live_server, "frutti", ["Ana", "Ben"], {"first_player": 0},
                             [{"type": "dishes", "order": TABLE}])
-    watcher = new_phone()
-    watcher.goto(f"/t/{token}")
-    watcher.get_by_role("button", name="Just watching").click()
-    expect(watcher.locator(".turn-heading")).to_have_text("Waiting for Ana")
-    sit_on_table(watcher, polls=1)
-    expect(seafood(watcher, "Octopus")).to_be_hidden()
+    watcher = watching(new_phone, token)
     # Recording for Ana from here is deliberate: it opens, and then it records.
     watcher.locator("summary", has_text="Play for Ana from this phone").click()
     tapped = tap_once(watcher, seafood(watcher, "Octopus"))
@@ -104,12 +110,7 @@ def test_a_watching_phone_shows_no_recording_control_open(new_phone, live_server
     tap_once(watcher, seafood(watcher, "Shrimp"))
     expect(newest_entry(watcher)).to_have_text(re.compile(r"^Ben played shrimp"))
     # Another watching phone, which never played, still has every control closed.
-    other = new_phone()
-    other.goto(f"/t/{token}")
-    other.get_by_role("button", name="Just watching").click()
-    expect(other.locator(".turn-heading")).to_have_text("Waiting for Ana")
-    sit_on_table(other, polls=1)
-    expect(seafood(other, "Octopus")).to_be_hidden()
+    other = watching(new_phone, token)
     assert watcher.errors == [] and other.errors == []
 
 
