@@ -110,3 +110,42 @@ def test_a_phone_taking_a_seat_that_has_one_is_asked_and_sees_its_secret_only_af
     expect(stranger.locator("summary", has_text="This phone is Ben's")).to_be_attached()
     expect(stranger.locator(".bonus-reveal .bonus-value")).to_have_text(drawn)
     assert stranger.errors == []
+
+
+def test_a_preview_stays_whole_when_another_phone_records_and_its_tap_records(table):
+    ana, ben = table
+    sit_on_table(ana)
+    choose_sale(ana, "Ana", "Leather", 2)
+    record = ana.get_by_role("button", name="Record: Ana sells 2 leather")
+    expect(record).to_be_visible()
+    # Ben rings the bell (the table timer) while Ana looks at her preview: her next poll brings a new table.
+    seen = int(ana.locator("#live").get_attribute("data-seen"))
+    ben.locator("#bell [data-bell-ring]").click()
+    ana.wait_for_function("seen => Number(document.getElementById('live').dataset.seen) > seen", arg=seen)
+    # The preview and its button are as Ana left them, with a word that the table changed.
+    expect(ana.locator("#sale-form [data-notice]")).to_have_text(re.compile(r"^Just recorded: Ben rang the bell"))
+    expect(ana.locator("#sale-preview .preview-tokens .token")).to_have_text(["4", "3"])
+    tapped = tap_once(ana, record)
+    expect_recorded([ana, ben], "Ana sold 2 leather for 7 (4 + 3).", ["0 seals", "0 seals"], tapped)
+    assert ana.errors == [] and ben.errors == []
+
+
+def test_a_preview_under_another_phones_sale_is_checked_again_before_it_records(table):
+    ana, ben = table
+    sit_on_table(ana)
+    choose_sale(ana, "Ana", "Leather", 2)
+    expect(ana.get_by_role("button", name="Record: Ana sells 2 leather")).to_be_visible()
+    # Ben sells leather first, from his phone: the leather tokens Ana's preview showed are gone.
+    sit_on_table(ben)
+    choose_sale(ben, "Ben", "Leather", 2)
+    tap_once(ben, ben.get_by_role("button", name="Record: Ben sells 2 leather"))
+    expect_recorded([ben, ana], "Ben sold 2 leather for 7 (4 + 3).")
+    expect(ana.locator("#sale-form [data-notice]")).to_have_text(
+        "Just recorded: Ben sold 2 leather for 7 (4 + 3) — check before you record.")
+    # Ana's tap is refused with a sentence and the preview worked out again; the next tap records it.
+    ana.get_by_role("button", name="Record: Ana sells 2 leather").click()
+    expect(ana.locator("#sale-preview")).to_contain_text("The table changed since this preview")
+    expect(ana.locator("#sale-preview .preview-tokens .token")).to_have_text(["2", "1"])
+    tapped = tap_once(ana, ana.get_by_role("button", name="Record: Ana sells 2 leather"))
+    expect_recorded([ana, ben], "Ana sold 2 leather for 3 (2 + 1).", ["0 seals", "0 seals"], tapped)
+    assert ana.errors == [] and ben.errors == []
