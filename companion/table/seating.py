@@ -52,10 +52,15 @@ def of(table: Table) -> Seating:
     return Seating(frozenset(phones), closed, MappingProxyType(phones))
 
 
-def take_seat(table: Table, seat: int, *, device: str = "") -> None:
-    """Note the first phone of a seat: the invitation stays up until every seat has one."""
-    if seat in of(table).with_phone:
-        return
+def take_seat(table: Table, seat: int, *, device: str = "") -> bool:
+    """Note the first phone of a seat (the invitation stays up until every seat has one).
+
+    Whether the seat is this phone's own: True if it took the seat or already was its first phone,
+    False if another phone holds it, found under the table's lock (two new phones tapping the same
+    free seat at once: the second is asked, as if it had tapped later).
+    """
+    if seat in (taken := of(table)).with_phone:
+        return taken.first_phones.get(seat) == device
     event = {"type": kinds.SEAT_TAKEN, "seat": seat}
 
     def summarise(_seq: int) -> str:
@@ -67,7 +72,9 @@ def take_seat(table: Table, seat: int, *, device: str = "") -> None:
     try:
         record_table_event(table, event, summarise, device=device)
     except RuleError:
-        pass  # the seat has its phone: nothing to note
+        # The seat has its phone (or the table was finished meanwhile): whose is it?
+        return of(table).first_phones.get(seat, device) == device
+    return True
 
 
 def put_invite_away(table: Table, *, device: str = "", key: str | None = None) -> None:

@@ -195,13 +195,15 @@ def choose_seat(token: str) -> Response | tuple[str, int]:
     form.seat.choices = [("", _("Nobody (just watching)"))] + [(str(i), n) for i, n in enumerate(table.players)]
     if form.validate_on_submit():
         seat = None if form.seat.data == "" else int(form.seat.data)
-        if (seat is not None and form.also.data != "1" and phone.my_seat(table) != seat
-                and table_view(table).seating.held_by_another(seat, phone.device_id())):
-            # Asked first: a phone set to a player shows that player's secrets (cards, a drawn bonus).
+        # Asked first: a phone set to a player shows that player's secrets (cards, a drawn bonus).
+        ask = seat is not None and form.also.data != "1" and phone.my_seat(table) != seat
+        if ask and table_view(table).seating.held_by_another(seat, phone.device_id()):
             return shown_again(table, "seat", form, status=200)
-        phone.answer(table, seat)
         if seat is not None and not table.finished:
-            seating.take_seat(table, seat, device=phone.device_id())
+            # Another phone may have taken the seat since it was free above: asked all the same.
+            if not seating.take_seat(table, seat, device=phone.device_id()) and ask:
+                return shown_again(table, "seat", form, status=200)
+        phone.answer(table, seat)
     return answer(table)
 
 

@@ -128,8 +128,31 @@ def test_two_phones_taking_the_same_seat_at_the_same_instant_note_it_once(app):
     phones = [app.test_client() for _ in range(2)]
     answers = at_the_same_instant(*(lambda phone=phone: sit(phone, token, "1") for phone in phones))
     assert [answer.status_code for answer in answers] == [200, 200]
-    assert all("This phone is Ben's" in answer.text for answer in answers)
+    # One phone is Ben's; the other, whichever read the seat free first, is asked before it is his too.
+    taken = [answer for answer in answers if "This phone is Ben's" in answer.text]
+    asked = [answer for answer in answers if "Ben already has a phone — this one too?" in answer.text]
+    assert len(taken) == 1 and len(asked) == 1, [answer.text[:200] for answer in answers]
     assert [event for _, event, _ in seat_entries(app)] == [{"type": kinds.SEAT_TAKEN, "seat": 1}]
+    second = phones[answers.index(asked[0])]
+    assert "This phone is Ben's" not in second.get(f"/t/{token}").text
+
+
+def test_a_seat_taken_between_the_question_and_the_lock_is_asked_about(app, monkeypatch):
+    """The interleaving of two new phones tapping a free seat together: both read it free, one takes it
+    first; the other finds it taken under the table's lock and is asked, not set to Ben."""
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    first, second = app.test_client(), app.test_client()
+    from companion.table import seating
+
+    real = seating.Seating.held_by_another
+    monkeypatch.setattr(seating.Seating, "held_by_another", lambda self, seat, device: False)
+    sit(first, token, "1")
+    asked = sit(second, token, "1")
+    monkeypatch.setattr(seating.Seating, "held_by_another", real)
+    assert "Ben already has a phone — this one too?" in asked.text
+    assert "This phone is Ben's" not in second.get(f"/t/{token}").text
+    assert "This phone is Ben's" in first.get(f"/t/{token}").text
+    assert [kind for kind, _, _ in seat_entries(app)] == [kinds.SEAT_TAKEN]
 
 
 def test_two_phones_putting_the_invitation_away_at_the_same_instant_note_it_once(app):
