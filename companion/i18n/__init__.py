@@ -151,7 +151,8 @@ def init_app(app: Flask) -> None:
     @app.after_request
     def _vary(response):
         # The same address answers in each phone's language: caches between must keep them apart.
-        if response.mimetype == "text/html":
+        # Not on an answer without a body (the live poll's 204): there is nothing to word.
+        if response.mimetype == "text/html" and response.status_code not in (204, 304):
             response.vary.update(("Accept-Language", "Cookie"))
             response.content_language.add(language())
         return response

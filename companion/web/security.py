@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import ipaddress
+import time
 
 from flask import Flask, Response, abort, current_app, has_request_context, request
 from flask.sessions import SecureCookieSessionInterface
+from itsdangerous import BadSignature
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 # No inline scripts or styles anywhere: htmx is configured through a meta tag
@@ -45,6 +47,35 @@ class SessionInterface(SecureCookieSessionInterface):
 
     def get_cookie_secure(self, app: Flask) -> bool:
         return bool(app.config["SESSION_COOKIE_SECURE"]) or (has_request_context() and request.is_secure)
+
+    # A permanent session's month is counted from the last visit, but the cookie is written again at
+    # most once a day: Flask's own refresh signs and sends it on every answer, the live poll's 204
+    # every second included (a quarter of a poll's time, and a Set-Cookie on each).
+    REFRESH_AFTER_SECONDS = 24 * 3600
+
+    def open_session(self, app: Flask, request):
+        serializer = self.get_signing_serializer(app)
+        if serializer is None:
+            return None
+        value = request.cookies.get(self.get_cookie_name(app))
+        if not value:
+            return self.session_class()
+        try:
+            data, signed_at = serializer.loads(value, max_age=int(app.permanent_session_lifetime.total_seconds()),
+                                               return_timestamp=True)
+        except BadSignature:
+            return self.session_class()
+        session = self.session_class(data)
+        session.signed_at = signed_at.timestamp()
+        return session
+
+    def should_set_cookie(self, app: Flask, session) -> bool:
+        if session.modified:
+            return True
+        if not (session.permanent and app.config["SESSION_REFRESH_EACH_REQUEST"]):
+            return False
+        signed_at = getattr(session, "signed_at", None)
+        return signed_at is None or time.time() - signed_at >= self.REFRESH_AFTER_SECONDS
 
 
 def _headers(response: Response) -> Response:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
@@ -195,6 +196,24 @@ def test_the_session_cookie_keeps_table_links_for_a_month_not_a_year(app, client
 
     expires = email.utils.parsedate_to_datetime(re.search(r"Expires=([^;]+)", cookie).group(1))
     assert 29 <= (expires - datetime.now(UTC)).days <= 31
+
+
+def test_the_session_cookie_is_written_again_once_a_day_not_on_every_poll(app, client, monkeypatch):
+    """A phone left on the table polls every second: its cookie is not signed and sent again each time,
+    but a phone that keeps coming back still keeps its tables for a month from its last day of play."""
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    first = client.get(f"/t/{token}")
+    assert "Set-Cookie" in first.headers  # the table noted among the phone's recent ones
+    seen = re.search(r'data-seen="(\d+)"', first.text).group(1)
+    for path in (f"/t/{token}", f"/t/{token}/live?seen={seen}", f"/t/{token}/live?seen=0"):
+        assert "Set-Cookie" not in client.get(path, headers={"HX-Request": "true"}).headers, path
+    # A day later the cookie's month starts again, on the next page the phone opens.
+    from companion.web import security
+
+    later = time.time() + security.SessionInterface.REFRESH_AFTER_SECONDS + 60
+    monkeypatch.setattr(security.time, "time", lambda: later)
+    refreshed = client.get(f"/t/{token}")
+    assert "Expires=" in refreshed.headers["Set-Cookie"]
 
 
 def test_the_database_file_and_its_journal_are_private_from_the_start(tmp_path, tiny):
