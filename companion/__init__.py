@@ -45,13 +45,15 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.init_app(app)
 
     from . import database, forms, i18n, views
-    from .live import heads, parts, regions
+    from .live import heads, parts, polls, regions
     from .table import bell_panel, view
     from .web import security, templating
 
     i18n.init_app(app)
     database.init_app(app)
     heads.init_app(app)
+    # Ahead of Flask, inside the proxy fix that security.init_app puts around everything.
+    polls.init_app(app)
     # What fills the values of one answer in a rendering shared by the phones of a seat.
     regions.init_app(app, fillers={"key": forms.fresh_key, "now": bell_panel.server_clock, "clock": bell_panel.open_clock})
     parts.init_app(app)

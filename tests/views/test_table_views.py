@@ -208,6 +208,33 @@ def test_live_poll_answers_204_without_rebuilding_state_when_nothing_changed(app
     assert response.status_code == 204 and response.data == b""
 
 
+def test_the_unchanged_poll_is_answered_ahead_of_flask_with_every_header_the_app_gives(app, client, monkeypatch):
+    """The common case, every second on every phone (``companion.live.polls``): the same 204 the view gives,
+    its security headers and the server's clock, no cookie, and no request built for it."""
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    post_score(client, token, 0, 5)
+    watch_token = table_by(app, token=token).watch_token
+    monkeypatch.setattr(app, "full_dispatch_request", lambda: pytest.fail("the app dispatched an unchanged poll"))
+    for path in (f"/t/{token}/live?seen=1", f"/w/{watch_token}/live?seen=1", f"/t/{token}/live?x=1&seen=1"):
+        response = client.get(path, headers=HTMX)
+        assert response.status_code == 204 and response.data == b"", path
+        assert response.headers["Cache-Control"] == "no-store"
+        assert "default-src 'self'" in response.headers["Content-Security-Policy"]
+        assert response.headers["X-Frame-Options"] == "DENY" and "X-Server-Time" in response.headers
+        assert "Set-Cookie" not in response.headers
+
+
+def test_every_other_poll_goes_on_to_the_app(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    post_score(client, token, 0, 5)
+    assert client.get(f"/t/{token}/live?seen=0", headers=HTMX).status_code == 200  # an older version
+    assert client.get(f"/t/{token}/live", headers=HTMX).status_code == 200  # no version: the region
+    assert client.get(f"/t/{'x' * 22}/live?seen=1", headers=HTMX).status_code == 404
+    assert client.post(f"/t/{token}/live?seen=1", headers=HTMX).status_code == 405
+    answer = client.get(f"/t/{token}/live?seen=1", base_url="https://companion.test", headers=HTMX)
+    assert answer.status_code == 204 and "Strict-Transport-Security" in answer.headers
+
+
 def test_live_poll_answers_the_new_region_when_something_changed(app, client):
     token = make_table(app, "tiny", ["Ana", "Ben"])
     watch_token = table_by(app, token=token).watch_token
