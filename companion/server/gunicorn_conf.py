@@ -15,7 +15,11 @@ access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'
 
 
 def post_worker_init(worker):
-    """The first worker, once the socket is bound and the app loaded, says which address the phones open."""
+    """Each worker, its app loaded, settles its memory (``companion.server.memory``); the first worker,
+    once the socket is bound, says which address the phones open."""
+    from companion.server.memory import settle
+
+    settle(worker.wsgi)
     # Age 1 is the first worker the master starts: workers started later (after a crash, a reload) stay quiet.
     if worker.age == 1:
         from companion.server.announce import announce
