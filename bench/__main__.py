@@ -158,10 +158,15 @@ def throughput(base: str, path: str, headers: dict, ok: set[int], runs: int, sec
 def seated_phones(base: str, night: list[tuple[str, int]], seats: int = 6) -> list[tuple[Phone, str]]:
     """Each night table's phones, one per seat, as a player sets them up: (its live poll, session cookie).
 
-    Each phone then loads the table page as a browser follows the 303, and polls what that page carries.
+    Once every seat of a table has its phone, each phone loads the table page (as a browser follows the
+    303 and then the poll brings the seats taken after it) and polls what that page carries: the night
+    starts at tables whose phones show them as they are, as at a table already playing. (Loaded right
+    after its own seat, each phone's first poll of the night renders the seats taken since: 600 renders
+    in its first second, a stall of the warm-up and no figure of the night.)
     """
     phones = []
     for token, _seq in night:
+        cookies = []
         for seat in range(seats):
             with urllib.request.urlopen(f"{base}/t/{token}") as response:
                 cookie = response.headers["Set-Cookie"].split(";", 1)[0]
@@ -177,6 +182,8 @@ def seated_phones(base: str, night: list[tuple[str, int]], seats: int = 6) -> li
                 cookie = answer.headers["Set-Cookie"].split(";", 1)[0]
             else:
                 raise RuntimeError("choosing a seat did not answer 303")
+            cookies.append(cookie)
+        for cookie in cookies:
             with urllib.request.urlopen(urllib.request.Request(f"{base}/t/{token}",
                                                                headers={"Cookie": cookie})) as response:
                 phones.append((Phone.from_page(response.read()), cookie))
@@ -315,6 +322,7 @@ def bench_database(kind: str, args) -> dict:
             results["night"] = {"requests": len(night.latencies_ms), "rps": len(night.latencies_ms) / night.seconds,
                                 "entries": posts, "p50_ms": night.percentile(50), "p99_ms": night.percentile(99),
                                 "max_ms": max(night.latencies_ms), "errors": night.errors,
+                                "p99_by_status_ms": {status: night.percentile(99, status) for status in night.by_status},
                                 "statuses": {str(k): v for k, v in night.statuses.items()}}
         if kind == "sqlite":
             log(f"[{kind}] page weight")
@@ -411,7 +419,9 @@ def report(all_results: dict, info: dict) -> str:
                           f"{night['entries']} entries; latency from when each request was due: "
                           f"p50 {night['p50_ms']:.1f} ms, p99 {night['p99_ms']:.1f} ms, max {night['max_ms']:.0f} ms; "
                           f"errors {night['errors']} (target p99 < 100 ms, no errors: "
-                          f"{verdict(night['p99_ms'] < 100 and night['errors'] == 0)}). Statuses: {night['statuses']}."]
+                          f"{verdict(night['p99_ms'] < 100 and night['errors'] == 0)}). Statuses: {night['statuses']}; "
+                          "p99 by answer: " + ", ".join(f"{status} {ms:.1f} ms" for status, ms in
+                                                         sorted(night.get("p99_by_status_ms", {}).items())) + "."]
         if weight := results.get("weight"):
             lines += ["", f"Page weight of the long game's table page: first visit {weight['first_kb']:.1f} KB "
                           f"over the wire in {weight['first_requests']} requests (target ≤ 60 KB: "

@@ -32,12 +32,16 @@ class Result:
     seconds: float = 0.0
     late_ms: list[float] = field(default_factory=list)
     refusals: list[str] = field(default_factory=list)
+    # The night's latencies by answer ("204", "200", "POST 303"…): where a tail comes from.
+    by_status: dict = field(default_factory=dict)
 
     def merge(self, other: "Result") -> "Result":
         self.latencies_ms += other.latencies_ms
         self.late_ms += other.late_ms
         self.refusals += other.refusals
         self.errors += other.errors
+        for status, latencies in other.by_status.items():
+            self.by_status.setdefault(status, []).extend(latencies)
         for status, count in other.statuses.items():
             self.statuses[status] = self.statuses.get(status, 0) + count
         self.seconds = max(self.seconds, other.seconds)
@@ -47,11 +51,19 @@ class Result:
     def throughput(self) -> float:
         return len(self.latencies_ms) / self.seconds if self.seconds else 0.0
 
-    def percentile(self, p: float) -> float:
-        if not self.latencies_ms:
+    def percentile(self, p: float, status: str | None = None) -> float:
+        """The p-th percentile of the latencies, of the answers with ``status`` only if given."""
+        latencies = self.latencies_ms if status is None else self.by_status.get(status, [])
+        if not latencies:
             return float("nan")
-        ordered = sorted(self.latencies_ms)
+        ordered = sorted(latencies)
         return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+    def note(self, status: str, latency_ms: float) -> None:
+        """One answer of the night: its latency, counted in all and by its status."""
+        self.latencies_ms.append(latency_ms)
+        self.statuses[status] = self.statuses.get(status, 0) + 1
+        self.by_status.setdefault(str(status), []).append(latency_ms)
 
 
 class Connection:
@@ -209,8 +221,7 @@ async def _night(plan: Night) -> Result:
                 # As static/app.js: the next poll asks with the data-seen of the region now shown.
                 phone.answered(status, body)
                 # Latency from when the poll was due: a client that falls behind counts against the server.
-                result.latencies_ms.append((time.perf_counter() - due) * 1000)
-                result.statuses[status] = result.statuses.get(status, 0) + 1
+                result.note(status, (time.perf_counter() - due) * 1000)
                 if status not in (200, 204):
                     result.errors += 1
             due += plan.poll_every
@@ -237,8 +248,7 @@ async def _night(plan: Night) -> Result:
                 result.errors += 1
                 connections[table].close()
             else:
-                result.latencies_ms.append((time.perf_counter() - due) * 1000)
-                result.statuses[f"POST {status}"] = result.statuses.get(f"POST {status}", 0) + 1
+                result.note(f"POST {status}", (time.perf_counter() - due) * 1000)
                 if status != 303:
                     result.errors += 1
                     if len(result.refusals) < 5:
