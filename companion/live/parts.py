@@ -46,21 +46,23 @@ def for_reader(html: str, seat: int | None) -> str:
 
 
 @pass_context
-def shared(context: Context, template: str) -> Markup:
+def shared(context: Context, template: str, **given) -> Markup:
     """The part ``template`` of this region: rendered once per table version, language and view, for this seat.
 
     Shared only while a region is rendered to be kept (``regions.render_shared`` marks the values of one
-    answer); a region with a refused form in it renders its parts as its own.
+    answer); a region with a refused form in it renders its parts as its own. ``given``: what the part
+    reads beyond nobody's context, the same for every seat at this version — a fresh form built from the
+    table's state alone (Carambouille's sale, purchase and deal), whose key and CSRF token are markers.
     """
     share: tuple[Hashable, Hashable] | None = context.get("share")
     found = context.environment.get_template(template)
     if share is None or not g.get("region_marking"):
-        return Markup(found.render(context.get_all()))
+        return Markup(found.render({**context.get_all(), **given}))
     key, version = share
     parts: RegionCache = current_app.extensions["shared_parts"]
     html = parts.get((key, template), version)
     if html is None:
-        html = found.render({**context.get_all(), **NOBODY})
+        html = found.render({**context.get_all(), **NOBODY, **given})
         parts.put((key, template), version, html)
     return Markup(for_reader(html, context.get("seat")))
 

@@ -4,6 +4,8 @@ its own language, and nothing in them is more than a phone of nobody may see."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import sqlalchemy as sa
 
@@ -56,6 +58,36 @@ def test_every_seat_reads_the_parts_rendered_once_with_its_own_name_marked(app, 
     assert sorted(part_renders) == ["carambouille/_board.html", "tables/_recent.html", "tables/_scoreboard.html"]
     assert "Market open" in ben_region and "Ben <small>(you)</small>" in ben_region
     assert "Ana <small>(you)</small>" in ana_region and "Ben <small>(you)</small>" not in ana_region
+
+
+def test_the_sale_the_purchase_and_the_deal_are_rendered_once_for_every_seat_the_cards_per_seat(app, part_renders):
+    """Carambouille's sale, purchase and deal forms read the same on every seat's phone: one rendering per
+    version; each seat's own cards ("you hold …") stay its own, and each phone still sends its own key."""
+    token = make_table(app, "carambouille", PLAYERS, {"first_trader": 0})
+    with app.app_context():
+        table = db.session.scalar(sa.select(Table).where(Table.token == token))
+        for event in ({"type": "market_opened"}, {"type": "market_closed"},
+                      {"type": "sale", "player": 0, "product": "saffron", "cards": 1},
+                      {"type": "buy", "player": 0, "cards": ["bargain"]}):
+            recording.record(table, event)
+    ana, ben = seated(app, token, 0), seated(app, token, 1)
+    part_renders.clear()
+    pages = {"Ana": ana.get(f"/t/{token}").text, "Ben": ben.get(f"/t/{token}").text}
+    assert part_renders.count("carambouille/_buy_form.html") == 1
+    assert "Carambouille cards: you hold 1" in pages["Ana"] and "Carambouille cards: you hold 0" in pages["Ben"]
+    for page in pages.values():
+        assert 'id="buy-form"' in page and ("Ana's sales turn" in page or "Your sales turn, Ana" in page)
+    keys = [re.search(r'id="buy-form".*?name="key" value="([0-9a-f]+)"', page, re.S).group(1) for page in pages.values()]
+    assert len(set(keys)) == 2  # a key of each answer's own, never the shared rendering's
+    # The hand over, Ben deals: his deal form, rendered once for both seats too.
+    with app.app_context():
+        table = db.session.scalar(sa.select(Table).where(Table.token == token))
+        for seat in (0, 1, 2):
+            recording.record(table, {"type": "end_sales_turn", "player": seat})
+    part_renders.clear()
+    regions = [phone.get(f"/t/{token}/live?seen=0", headers=HTMX).text for phone in (ana, ben)]
+    assert part_renders.count("carambouille/_deal_form.html") == 1
+    assert all("Ben deals the next hand" in region and 'id="deal-form"' in region for region in regions)
 
 
 def test_a_watcher_and_a_phone_of_nobody_find_no_seat_marked(app, client):
