@@ -143,9 +143,18 @@ def build_tables(database_url: str, night_tables: int) -> dict:
 
 # --- measurements ------------------------------------------------------------------
 
-def throughput(base: str, path: str, headers: dict, ok: set[int], runs: int, seconds: float,
-               connections: int) -> dict:
-    results = [closed_loop(base, [path], connections, seconds, headers, ok) for _ in range(runs)]
+def throughputs(base: str, paths: dict, runs: int, seconds: float, connections: int) -> dict:
+    """Each path's figures, its runs taken in turn with the others' (bare, page, bare, page…): a machine
+    whose speed drifts during the bench moves a ratio's two sides together."""
+    results: dict = {name: [] for name in paths}
+    for _ in range(runs):
+        for name, (path, headers, ok) in paths.items():
+            log(f"  {name}")
+            results[name].append(closed_loop(base, [path], connections, seconds, headers, ok))
+    return {name: figures(found) for name, found in results.items()}
+
+
+def figures(results: list) -> dict:
     return {
         "rps": median([r.throughput for r in results]),
         "p50_ms": median([r.percentile(50) for r in results]),
@@ -302,12 +311,10 @@ def bench_database(kind: str, args) -> dict:
         }
         # Warm every worker's state cache and code paths.
         closed_loop(base, [p for p, _, _ in paths.values()], 8, 2.0, BROWSER_HEADERS, {200, 204})
-        figures = {}
-        for name, (path, headers, ok) in paths.items():
-            log(f"[{kind}] {name}")
-            figures[name] = throughput(base, path, headers, ok, args.runs, args.seconds, args.connections)
+        log(f"[{kind}] throughput, {args.runs} rounds of every path")
+        measured = throughputs(base, paths, args.runs, args.seconds, args.connections)
         results = {"tables": {"long_entries": long_seq, "big_entries": tables["big"][1],
-                              "small_entries": tables["small"][1]}, "throughput": figures}
+                              "small_entries": tables["small"][1]}, "throughput": measured}
         if args.night_seconds:
             log(f"[{kind}] table night: {args.night_tables} tables × 6 phones for {args.night_seconds} s, "
                 f"{args.night_entries} entries/s")
@@ -341,11 +348,8 @@ def bench_database(kind: str, args) -> dict:
             stop_gunicorn(process)
             process, base = start_gunicorn(database_url, folder, settings)
             closed_loop(base, [p for p, _, _ in rendered.values()], 8, 2.0, BROWSER_HEADERS, {200})
-            results[figure] = {}
-            for name, (path, headers, ok) in rendered.items():
-                log(f"[{kind}] {figure}: {name}")
-                results[figure][name] = throughput(base, path, headers, ok, args.runs, args.seconds,
-                                                   args.connections)
+            log(f"[{kind}] {figure}")
+            results[figure] = throughputs(base, rendered, args.runs, args.seconds, args.connections)
         return results
     finally:
         if process is not None:
