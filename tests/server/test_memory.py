@@ -28,10 +28,10 @@ def full_collection_ms() -> float:
 
 
 def test_a_settled_worker_walks_only_what_came_after_it_started(app, client, settled):
-    before = len(gc.get_objects())
     settled(app)
-    # Everything the app had loaded is out of the collections' walk: a full collection has next to nothing to do.
-    assert gc.get_freeze_count() >= before * 0.9
+    # Everything the app had loaded (and all the test process holds) is out of the collections' walk:
+    # a full collection has next to nothing to do.
+    assert gc.get_freeze_count() > 50_000
     assert len(gc.get_objects()) < 1_000
     assert gc.get_threshold()[0] == memory.YOUNGEST_THRESHOLD
     assert full_collection_ms() < 10
