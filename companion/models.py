@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 from datetime import UTC, datetime
 from typing import Any
@@ -29,6 +30,10 @@ def now() -> datetime:
 def new_token() -> str:
     """An unguessable URL token: 128 random bits."""
     return secrets.token_urlsafe(16)
+
+
+# What new_token makes (with room for longer ones): anything else is not looked up at all.
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,32}")
 
 
 def new_join_code() -> str:

@@ -16,11 +16,12 @@ import re
 
 from flask import Flask
 
+from ..models import TOKEN_SHAPE
 from ..table import bell
-from ..web.security import HEADERS
+from ..web.security import HEADERS, HSTS
 from . import heads
 
-_PATH = re.compile(r"/([tw])/([A-Za-z0-9_-]{16,32})/live")
+_PATH = re.compile(rf"/([tw])/({TOKEN_SHAPE.pattern})/live")
 _SEEN = re.compile(r"(?:^|&)seen=([0-9]{1,12})(?:&|$)")
 # The view's 204 (``views.tables._nothing_new``) with the security headers every answer carries.
 _STATIC_HEADERS = [("Cache-Control", "no-store"), *HEADERS.items()]
@@ -51,9 +52,9 @@ class UnchangedPolls:
     def __call__(self, environ, start_response):
         if not self.unchanged(environ):
             return self.wsgi_app(environ, start_response)
-        headers = [*_STATIC_HEADERS, ("X-Server-Time", str(bell.epoch_ms(bell.now())))]
+        headers = [*_STATIC_HEADERS, bell.server_time_header()]
         if environ.get("wsgi.url_scheme") == "https":
-            headers.append(("Strict-Transport-Security", "max-age=31536000"))
+            headers.append(HSTS)
         start_response("204 No Content", headers)
         return []
 

@@ -61,6 +61,11 @@ def epoch_ms(moment: datetime) -> int:
     return int(aware(moment).timestamp() * 1000)
 
 
+def server_time_header() -> tuple[str, str]:
+    """The header every answer carries, the live poll's 204 included, so the phones ring together."""
+    return "X-Server-Time", str(epoch_ms(now()))
+
+
 def kind_of(table: Table) -> str:
     """ "market" (the Carambouille exchange phase) or "timer" (any other game's table timer)."""
     return "market" if table.game in MARKET_GAMES else "timer"

@@ -91,5 +91,6 @@ def _server_time(response: Response) -> Response:
     # Every answer, the 204 of the live poll included, tells the phones the
     # server's clock, so they can ring at the same moment.
     if request.endpoint != "static":
-        response.headers["X-Server-Time"] = str(bell.epoch_ms(bell.now()))
+        name, value = bell.server_time_header()
+        response.headers[name] = value
     return response

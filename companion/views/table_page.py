@@ -6,7 +6,6 @@ it is rendered once per table version and filled in per answer (``companion.live
 
 from __future__ import annotations
 
-import re
 from functools import cache
 
 import sqlalchemy as sa
@@ -17,7 +16,7 @@ from ..extensions import db
 from ..forms import InviteForm, UndoForm, fresh_forms
 from ..i18n import language
 from ..live import heads, parts, regions
-from ..models import Table
+from ..models import TOKEN_SHAPE, Table
 from ..table.view import table_view
 from ..web.phone import my_seat, phone, seat_choice
 from ..web.templating import is_htmx
@@ -27,8 +26,6 @@ from ..web.templating import is_htmx
 # Jaipur's is not: it shows a seller the bonus tokens only that seat may see.
 SHARED_BOARDS = frozenset({"carambouille", "frutti"})
 
-# What models.new_token makes; anything else is not looked up at all.
-TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,32}")
 
 
 def token_shaped(token: str | None) -> bool:

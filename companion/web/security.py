@@ -29,6 +29,9 @@ CONTENT_SECURITY_POLICY = "; ".join(
     ]
 )
 
+# Sent on every answer over HTTPS.
+HSTS = ("Strict-Transport-Security", "max-age=31536000")
+
 HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
     "X-Content-Type-Options": "nosniff",
@@ -82,7 +85,7 @@ def _headers(response: Response) -> Response:
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
     if request.is_secure:
-        response.headers.setdefault("Strict-Transport-Security", "max-age=31536000")
+        response.headers.setdefault(*HSTS)
     return response
 
 
