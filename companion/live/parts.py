@@ -25,7 +25,7 @@ from .regions import RegionCache
 
 _SEAT = re.compile("\x00seat:(-?[0-9]+)\x00(.*?)\x00/seat\x00", re.S)
 # What a shared part is rendered for: nobody's phone. A seat's own bits come through for_seat.
-NOBODY = {"seat": None, "recorded_here": None, "forms": {}, "asking": False, "inviting": False, "sharing": True}
+NOBODY = {"seat": None, "recorded_here": None, "forms": {}, "sent_forms": {}, "asking": False, "inviting": False, "sharing": True}
 # Where a page's frame takes the reader's live region.
 LIVE_REGION = Markup("\x00live\x00")
 
@@ -46,23 +46,28 @@ def for_reader(html: str, seat: int | None) -> str:
 
 
 @pass_context
-def shared(context: Context, template: str, **given) -> Markup:
+def shared(context: Context, template: str, form: str | None = None) -> Markup:
     """The part ``template`` of this region: rendered once per table version, language and view, for this seat.
 
     Shared only while a region is rendered to be kept (``regions.render_shared`` marks the values of one
-    answer); a region with a refused form in it renders its parts as its own. ``given``: what the part
-    reads beyond nobody's context, the same for every seat at this version — a fresh form built from the
-    table's state alone (Carambouille's sale, purchase and deal), whose key and CSRF token are markers.
+    answer); a region with a refused form in it renders its parts as its own. ``form``: the name of the one
+    form the part reads beyond nobody's context, the same for every seat at this version (Carambouille's
+    sale, purchase and deal, built from the table's state alone; its key and CSRF token are markers). It is
+    read from the phone's forms only when the part is rendered: a kept part needs none built.
     """
     share: tuple[Hashable, Hashable] | None = context.get("share")
     found = context.environment.get_template(template)
+
+    def given() -> dict:
+        return {"forms": {form: context["forms"][form]}} if form else {}
+
     if share is None or not g.get("region_marking"):
-        return Markup(found.render({**context.get_all(), **given}))
+        return Markup(found.render({**context.get_all(), **given()}))
     key, version = share
     parts: RegionCache = current_app.extensions["shared_parts"]
     html = parts.get((key, template), version)
     if html is None:
-        html = found.render({**context.get_all(), **NOBODY, **given})
+        html = found.render({**context.get_all(), **NOBODY, **given()})
         parts.put((key, template), version, html)
     return Markup(for_reader(html, context.get("seat")))
 

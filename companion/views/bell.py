@@ -56,22 +56,26 @@ def ring_close(token: str) -> Response | tuple[str, int]:
 KEPT_FORMS = {"bell.ring_open": kept_forms.plain(BellOpenForm), "bell.ring_close": kept_forms.plain(BellCloseForm)}
 
 
-def bell_panel(table, state, seat, watch: bool, forms: dict) -> dict:
-    """The bell panel's view and forms (a refused form keeps its errors)."""
+def bell_panel(table, state, seat, watch: bool, forms) -> dict:
+    """The bell panel's view and forms (a refused form keeps its errors; a fresh one only where it is drawn)."""
     view = bell_view_of(table, state)
     trader = getattr(state, "first_trader", None) if view.kind == "market" else None
+    can_open = not watch and not view.finished and not view.is_open and (
+        view.kind == "timer" or getattr(state, "phase", None) == "opening")
+    can_close = not watch and not view.finished and view.is_open
+    # formdata=None: a fresh form must not pick up the key of the form just posted.
+    open_form = forms.get("bell_open") or (BellOpenForm(formdata=None, seen=table.last_seq) if can_open else None)
+    close_form = forms.get("bell_close") or (BellCloseForm(formdata=None, seen=table.last_seq) if can_close else None)
     return {
         "view": view,
-        # formdata=None: a fresh form must not pick up the key of the form just posted.
-        "open_form": forms.get("bell_open") or BellOpenForm(formdata=None, seen=table.last_seq),
-        "close_form": forms.get("bell_close") or BellCloseForm(formdata=None, seen=table.last_seq),
+        "open_form": open_form,
+        "close_form": close_form,
         "trader": trader,
         "trader_name": table.players[trader] if trader is not None else "",
         # Anyone may ring in a pinch; the First Trader's own phone rings for real.
         "pinch": view.kind == "market" and seat != trader,
-        "can_open": not watch and not view.finished and not view.is_open and (
-            view.kind == "timer" or getattr(state, "phase", None) == "opening"),
-        "can_close": not watch and not view.finished and view.is_open,
+        "can_open": can_open,
+        "can_close": can_close,
     }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import partial
 
 from flask import Blueprint, abort, render_template, request
 from werkzeug.wrappers import Response
@@ -25,7 +26,7 @@ from ..web.templating import is_htmx
 from . import memo
 from . import kept_forms
 from .table_forms import record_form, refuse, shown_again
-from .table_page import render_table, table_context, table_or_404
+from .table_page import later, render_table, table_context, table_or_404
 
 bp = Blueprint("carambouille", __name__)
 # The memo card pages hang under this blueprint: endpoints "carambouille.memo.*".
@@ -256,12 +257,17 @@ def table_forms(table: Table, state: game.State, seat: int | None) -> dict:
         forms["persuasion"] = fresh(PlayCardForm, seen=seen, type="persuasion", player=me)
         forms["give"] = fresh(GiveCardForm, seen=seen, player=me, to=game.seat_after(state, me))
     elif state.phase == game.SALES:
-        forms["sale"] = fresh(SaleForm, seen=seen, player=state.turn)
-        forms["buy"] = fresh(BuyForm, seen=seen, player=state.turn)
+        # The sale and the purchase read the same on every seat: built only for the part they are in.
+        forms["sale"] = later(SaleForm, seen=seen, player=state.turn)
+        forms["buy"] = later(BuyForm, seen=seen, player=state.turn)
         forms["end_turn"] = fresh(EndTurnForm, seen=seen, player=state.turn)
     elif state.phase == game.DEAL:
-        forms["deal"] = fresh(DealForm, seen=seen, players=len(state.players),
-                              data={"hand_sizes": list(state.hand_estimates)})
-        forms["deal"].outcome = game.deal_outcome(state, state.hand_estimates)
+        forms["deal"] = partial(_deal_form, state, seen)
     return forms
+
+
+def _deal_form(state: game.State, seen: int) -> DealForm:
+    form = fresh(DealForm, seen=seen, players=len(state.players), data={"hand_sizes": list(state.hand_estimates)})
+    form.outcome = game.deal_outcome(state, state.hand_estimates)
+    return form
 

@@ -6,14 +6,15 @@ it is rendered once per table version and filled in per answer (``companion.live
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Callable, Iterator, Mapping
+from functools import cache, partial
 
 import sqlalchemy as sa
 from flask import abort, current_app, render_template, request, url_for
 from sqlalchemy.orm import joinedload
 
 from ..extensions import db
-from ..forms import InviteForm, UndoForm, fresh_forms
+from ..forms import InviteForm, fresh_forms
 from ..i18n import language
 from ..live import heads, parts, regions
 from ..models import TOKEN_SHAPE, Table
@@ -45,13 +46,47 @@ def table_or_404(token: str, *, watch: bool = False) -> Table:
     return table
 
 
-def game_forms(table: Table, seat: int | None) -> dict:
+def later(form_class, /, **data) -> partial:
+    """A fresh form that a game's ``table_forms`` leaves to be built when a template first reads it.
+
+    For the forms of the parts every seat shares (``companion.live.parts``): once a part is kept, a
+    seat's rendering reads it from there, and building its form again would be wasted.
+    """
+    return partial(form_class, formdata=None, **data)
+
+
+class PageForms(Mapping):
+    """A phone's forms by name; one left for later (a ``functools.partial``, as ``later`` gives) is built,
+    blank, the first time it is read."""
+
+    def __init__(self, forms: Mapping):
+        self._forms = dict(forms)
+
+    def __getitem__(self, name: str):
+        form = self._forms[name]
+        if isinstance(form, partial):
+            with fresh_forms():
+                form = self._forms[name] = form()
+        return form
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._forms)
+
+    def __len__(self) -> int:
+        return len(self._forms)
+
+    def update(self, forms: Mapping) -> None:
+        """Put the forms an answer was given (refused, previewed) in place of the fresh ones."""
+        self._forms.update(forms)
+
+
+def game_forms(table: Table, seat: int | None) -> PageForms:
     """The game's fresh action forms by name (``companion.views.GAME_FORMS``), for the phone in ``seat``."""
-    make = current_app.extensions["game_forms"].get(table.game)
+    make: Callable | None = current_app.extensions["game_forms"].get(table.game)
     if make is None:
-        return {}
+        return PageForms({})
     with fresh_forms():
-        return dict(make(table, table_view(table).state, seat))
+        return PageForms(make(table, table_view(table).state, seat))
 
 
 def _reader(watch: bool, choice: int | str | None, token: str) -> tuple:
@@ -68,11 +103,10 @@ def table_context(table: Table, *, watch: bool = False, forms: dict | None = Non
     seat = None if watch else my_seat(table)
     choice, recorded = _reader(watch, None if watch else seat_choice(table), table.token)
     last = None if watch else view.last_entry
-    all_forms = {} if watch else game_forms(table, seat)
-    with fresh_forms():
-        undo_form = UndoForm(entry=last.seq, seen=table.last_seq) if last else None
-        invite_form = InviteForm(seen=table.last_seq)
+    all_forms = PageForms({}) if watch else game_forms(table, seat)
     all_forms.update(forms or {})
+    inviting = not watch and not table.finished and not view.seating.invite_closed \
+        and not view.seating.everyone_in(len(table.seats))
     return {
         "table": table,
         "game": view.game,
@@ -86,15 +120,15 @@ def table_context(table: Table, *, watch: bool = False, forms: dict | None = Non
         "asking": not watch and not table.finished and choice is None,
         "seating": view.seating,
         "shared_board": table.game in SHARED_BOARDS,
-        "inviting": not watch and not table.finished and not view.seating.invite_closed
-                    and not view.seating.everyone_in(len(table.seats)),
+        "inviting": inviting,
         "forms": all_forms,
+        # The forms this answer was given, refused or previewed: the only ones that can hold a sentence.
+        "sent_forms": forms or {},
         "recent": view.recent,
         # Each entry worded in this phone's language.
         "words": view.words,
         "last_entry": last,
-        "undo_form": undo_form,
-        "invite_form": invite_form,
+        "invite_form": InviteForm(formdata=None, seen=table.last_seq) if inviting else None,
         # The poll adds the version the phone shows when it asks (static/app.js): the region is morphed in
         # place, so a version written into this URL would be the one it was first drawn at.
         "live_url": url_for("tables.watch_live" if watch else "tables.live",

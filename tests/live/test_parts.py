@@ -34,6 +34,22 @@ def part_renders(app, monkeypatch):
     return rendered
 
 
+@pytest.fixture
+def forms_built(monkeypatch):
+    """The forms built, by class name."""
+    import wtforms.form
+
+    built: list[str] = []
+    real = wtforms.form.FormMeta.__call__
+
+    def call(cls, *args, **kwargs):
+        built.append(cls.__name__)
+        return real(cls, *args, **kwargs)
+
+    monkeypatch.setattr(wtforms.form.FormMeta, "__call__", call)
+    return built
+
+
 def seated(app, token: str, seat: int):
     client = app.test_client()
     assert client.post(f"/t/{token}/seat", data={"seat": str(seat)}).status_code == 303
@@ -60,7 +76,8 @@ def test_every_seat_reads_the_parts_rendered_once_with_its_own_name_marked(app, 
     assert "Ana <small>(you)</small>" in ana_region and "Ben <small>(you)</small>" not in ana_region
 
 
-def test_the_sale_the_purchase_and_the_deal_are_rendered_once_for_every_seat_the_cards_per_seat(app, part_renders):
+def test_the_sale_the_purchase_and_the_deal_are_rendered_once_for_every_seat_the_cards_per_seat(
+        app, part_renders, forms_built):
     """Carambouille's sale, purchase and deal forms read the same on every seat's phone: one rendering per
     version; each seat's own cards ("you hold …") stay its own, and each phone still sends its own key."""
     token = make_table(app, "carambouille", PLAYERS, {"first_trader": 0})
@@ -72,8 +89,11 @@ def test_the_sale_the_purchase_and_the_deal_are_rendered_once_for_every_seat_the
             recording.record(table, event)
     ana, ben = seated(app, token, 0), seated(app, token, 1)
     part_renders.clear()
+    forms_built.clear()
     pages = {"Ana": ana.get(f"/t/{token}").text, "Ben": ben.get(f"/t/{token}").text}
     assert part_renders.count("carambouille/_buy_form.html") == 1
+    # Its form is built for that one rendering: the second seat reads the part as kept.
+    assert forms_built.count("BuyForm") == 1
     assert "Carambouille cards: you hold 1" in pages["Ana"] and "Carambouille cards: you hold 0" in pages["Ben"]
     for page in pages.values():
         assert 'id="buy-form"' in page and ("Ana's sales turn" in page or "Your sales turn, Ana" in page)
@@ -85,8 +105,9 @@ def test_the_sale_the_purchase_and_the_deal_are_rendered_once_for_every_seat_the
         for seat in (0, 1, 2):
             recording.record(table, {"type": "end_sales_turn", "player": seat})
     part_renders.clear()
+    forms_built.clear()
     regions = [phone.get(f"/t/{token}/live?seen=0", headers=HTMX).text for phone in (ana, ben)]
-    assert part_renders.count("carambouille/_deal_form.html") == 1
+    assert part_renders.count("carambouille/_deal_form.html") == 1 and forms_built.count("DealForm") == 1
     assert all("Ben deals the next hand" in region and 'id="deal-form"' in region for region in regions)
 
 
