@@ -69,11 +69,21 @@ def catalog():
     """
     if not g:
         return get_translations()
-    locale = get_locale()
-    kept = g.get("_catalog")
+    # ``g`` once: each reach through the proxy costs as much as the catalog's own lookup.
+    here = g._get_current_object()
+    kept = here.__dict__.get("_catalog")
+    locale = get_locale() if kept is None else _locale_of(here)
     if kept is None or kept[0] is not locale:
-        kept = g._catalog = (locale, get_translations())
+        kept = here._catalog = (locale, get_translations())
     return kept[1]
+
+
+def _locale_of(here) -> object:
+    # Flask-Babel keeps the request's locale (a forced one too) on ``g._flask_babel``; read it there
+    # when it is set, as ``get_locale`` itself does.
+    babel_context = here.__dict__.get("_flask_babel")
+    locale = getattr(babel_context, "babel_locale", None)
+    return locale if locale is not None else get_locale()
 
 
 @cache
