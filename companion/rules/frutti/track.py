@@ -26,7 +26,9 @@ CARDS = {
     "octopus": N_("octopus cards"),
     "mussels": N_("mussel cards"),
 }
-# Translators: a seafood dish, in the plural, lower case as inside a sentence ("the price of oysters").
+# Translators: a seafood dish, in the plural, lower case as inside a sentence ("the price of oysters"). It also
+# names a stall of the price track, a fifth of a 320 px phone wide: mark where a long word may break with a soft
+# hyphen (U+00AD, "Mies\u00admuscheln").
 PLURAL = {
     "shrimp": N_("shrimp"),
     "sea_urchins": N_("sea urchins"),

@@ -1,0 +1,142 @@
+"""Every page a table uses, in each of the four languages, at 320×640 and 390×844 (issue #22).
+
+On each page: the document is no wider than the phone (nothing slides sideways), no name or label is
+clipped (an element that holds one shows all of it: ``scrollWidth <= clientWidth``, and nothing cut
+with an ellipsis), and no word of a player's name is broken across two lines. The tables are set up
+with long names and three- and four-digit scores, seven players where the game allows it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from browser.tables import record_table
+from review.test_review_sessions import CARAMBOUILLE, FRUTTI, JAIPUR
+
+pytestmark = pytest.mark.browser
+
+LANGUAGES = {"en": "en-GB", "fr": "fr-FR", "de": "de-DE", "it": "it-IT"}
+SIZES = {"320": {"width": 320, "height": 640}, "390": {"width": 390, "height": 844}}
+SEVEN = ["Alice", "Bernard", "Dieter", "Giulia", "Maximilian", "Chloé", "Eli"]
+FOUR = ["Alice", "Bernard", "Dieter", "Giulia"]
+THREE = ["Bernard", "Dieter", "Giulia"]
+# Set to a folder to keep a screenshot of every page the test opens, for looking at them.
+SHOTS = os.environ.get("NARROW_SHOTS")
+
+
+def seven_big_sales() -> list[dict]:
+    """Hand 1 at seven players, Alice first: six sell 5 cards of a dear product (720 to 1,200 each); Eli's turn."""
+    products = ["saffron", "truffles", "foie_gras", "olive_oil", "fabric", "hens"]
+    events = [{"type": "market_opened"}, {"type": "market_closed", "seconds": 75}]
+    for seat, product in enumerate(products):
+        events += [{"type": "sale", "player": seat, "product": product, "cards": 5},
+                   {"type": "end_sales_turn", "player": seat}]
+    return events
+
+
+# Whatever holds a name or a label; none of them may be cut.
+HOLDERS = ("button, [role=button], summary, label, .score-row li, .score-row .name, .score-row .points, "
+           ".scoreboard .name, .stall, .stall .dish-name, .pile-name, .standings li, .standings .who, "
+           ".standings .score, .site-header a, .badge, .game-card, .who-seats button, th, td")
+NAMES_AT = ".score-row .name, .scoreboard .name, .pile-name, .standings .who, .turn-name, .who-seats button"
+
+AUDIT = """([holders, namesAt, names]) => {
+  const problems = [];
+  const width = document.documentElement.clientWidth;
+  if (document.documentElement.scrollWidth > width) {
+    problems.push(`page ${document.documentElement.scrollWidth} px wide at ${width}`);
+  }
+  const describe = (el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} “${el.innerText.trim().slice(0, 40)}”`;
+  // Inside a box that scrolls on purpose (the results' breakdown), a cell may run past the box.
+  const scrolls = (el) => { for (let up = el.parentElement; up; up = up.parentElement) {
+    const s = getComputedStyle(up); if (['auto', 'scroll'].includes(s.overflowX) && up !== document.documentElement
+      && up !== document.body) return true; } return false; };
+  for (const el of document.querySelectorAll(holders)) {
+    if (!el.getClientRects().length || el.closest('.vh, .visually-hidden, [hidden]')) continue;
+    const style = getComputedStyle(el);
+    if (el.scrollWidth > el.clientWidth + 1 && !scrolls(el) && style.overflowX !== 'auto') {
+      problems.push(`clipped: ${describe(el)} (${el.scrollWidth} > ${el.clientWidth})`);
+    }
+    const box = el.getBoundingClientRect();
+    if (box.right > width + 1 && !scrolls(el)) problems.push(`off the screen: ${describe(el)} (right ${Math.round(box.right)})`);
+  }
+  // A name's words each on one line: a word broken inside a name has two boxes.
+  for (const el of document.querySelectorAll(namesAt)) {
+    if (!el.getClientRects().length) continue;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement.closest('.vh, .visually-hidden, small, .badge')) continue;
+      for (const match of node.data.matchAll(/\\S+/g)) {
+        if (!names.some((name) => name.split(' ').includes(match[0]))) continue;
+        const range = document.createRange();
+        range.setStart(node, match.index); range.setEnd(node, match.index + match[0].length);
+        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (lines.size > 1) problems.push(`name broken: “${match[0]}” in ${describe(el)}`);
+      }
+    }
+  }
+  return problems;
+}"""
+
+
+@pytest.fixture(scope="module")
+def tables(live_server) -> dict[str, tuple[str, str]]:
+    """Each game's table at its start, under way and finished: (player token, watch token)."""
+    return {
+        "carambouille start": record_table(live_server, "carambouille", SEVEN, {"first_trader": 0}, []),
+        "carambouille under way": record_table(live_server, "carambouille", SEVEN, {"first_trader": 0},
+                                               seven_big_sales()),
+        "carambouille finished": record_table(live_server, "carambouille", FOUR[:3], CARAMBOUILLE[2], CARAMBOUILLE[3]),
+        "jaipur start": record_table(live_server, "jaipur", FOUR[1:3], {"first_player": 0}, []),
+        "jaipur under way": record_table(live_server, "jaipur", FOUR[1:3], JAIPUR[2], JAIPUR[3][:5]),
+        "jaipur finished": record_table(live_server, "jaipur", FOUR[1:3], JAIPUR[2], JAIPUR[3]),
+        "frutti start": record_table(live_server, "frutti", THREE, {"first_player": 0}, []),
+        "frutti under way": record_table(live_server, "frutti", THREE, FRUTTI[2], FRUTTI[3][:4]),
+        "frutti finished": record_table(live_server, "frutti", THREE, FRUTTI[2], FRUTTI[3]),
+    }
+
+
+def pages(tables) -> list[tuple[str, str, bool]]:
+    """(what, address, take seat 0 first) for every page a table uses."""
+    found = [("home", "/", False), ("memo card", "/memo/carambouille", False), ("Frutti tally", "/tally/frutti", False),
+             ("sessions", "/history", False), ("players", "/players", False), ("a player", "/players/Bernard", False)]
+    found += [(f"new {game}", f"/new/{game}", False) for game in ("carambouille", "jaipur", "frutti")]
+    for what, (token, watch) in tables.items():
+        found += [(f"{what}, fresh phone", f"/t/{token}", False), (f"{what}, watching", f"/w/{watch}", False),
+                  (f"{what}, results", f"/w/{watch}/results", False)]
+        if not what.endswith("finished"):  # a finished table asks nobody whose phone it is
+            found.append((f"{what}, seated", f"/t/{token}", True))
+    token = tables["carambouille under way"][0]
+    found += [("table memo", f"/t/{token}/memo", False), ("pad", f"/t/{token}/pad", False),
+              ("all entries", f"/t/{token}/history", False)]
+    return found
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s}px")
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_page_is_wider_than_the_phone_and_no_name_is_cut(new_phone, tables, language, size):
+    phone = new_phone(size=SIZES[size], locale=LANGUAGES[language])
+    names = sorted(set(SEVEN + FOUR + THREE))
+    problems = []
+    for what, address, seated in pages(tables):
+        phone.goto(address)
+        if seated:
+            phone.locator('section.who button[name="seat"][value="0"]').click()
+            # The first phone set to this seat in the module takes it; the next ones are asked "this one too?".
+            phone.wait_for_function("() => !document.querySelector('section.who:not(#seat-question)')")
+            if phone.locator("#seat-question").count():
+                problems += [f"{what}, this phone too? ({address}): {problem}"
+                             for problem in phone.evaluate(AUDIT, [HOLDERS, NAMES_AT, names])]
+                phone.locator("#seat-question button[type=submit]").click()
+            phone.locator("section.who").wait_for(state="detached")
+        assert phone.evaluate("document.documentElement.lang") == language
+        if SHOTS:
+            name = re.sub(r"\W+", "-", what).strip("-")
+            phone.screenshot(path=Path(SHOTS) / f"{language}-{size}-{name}.png", full_page=True)
+        problems += [f"{what} ({address}): {problem}" for problem in phone.evaluate(AUDIT, [HOLDERS, NAMES_AT, names])]
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+    assert phone.errors == []
