@@ -15,6 +15,8 @@ from babel import Locale, numbers
 from babel.support import Translations
 from flask import Flask, g, has_request_context, request
 from flask_babel import Babel, LazyString, get_locale, get_translations
+from jinja2 import pass_context
+from markupsafe import Markup
 from wtforms.i18n import messages_path
 
 from ..rules import words
@@ -100,6 +102,35 @@ def wtforms_messages() -> Translations:
     return _wtforms_messages(language())
 
 
+def _filled(context, text: str, variables: dict) -> str:
+    if context.eval_ctx.autoescape:
+        text = Markup(text)
+    return words.fill(text, variables)
+
+
+# The positional names are Jinja's own (``__num``…): a message's values may be called ``num`` or ``context``.
+@pass_context
+def _gettext(__context, __string: str, **variables) -> str:
+    return _filled(__context, catalog().ugettext(__string), variables)
+
+
+@pass_context
+def _ngettext(__context, __singular: str, __plural: str, __num: int, **variables) -> str:
+    variables.setdefault("num", __num)
+    return _filled(__context, catalog().ungettext(__singular, __plural, __num), variables)
+
+
+@pass_context
+def _pgettext(__context, __message_context: str, __string: str, **variables) -> str:
+    return _filled(__context, catalog().upgettext(__message_context, __string), variables)
+
+
+@pass_context
+def _npgettext(__context, __message_context: str, __singular: str, __plural: str, __num: int, **variables) -> str:
+    variables.setdefault("num", __num)
+    return _filled(__context, catalog().unpgettext(__message_context, __singular, __plural, __num), variables)
+
+
 def number(value: int | float) -> str:
     """A number as the reader's language writes it: 1,250 / 1 250 / 1.250."""
     return numbers.format_decimal(value, locale=get_locale() or DEFAULT)
@@ -142,15 +173,13 @@ def init_app(app: Flask) -> None:
     """Flask-Babel with the catalogs in ``companion/translations``; the rules word through it too."""
     babel.init_app(app, locale_selector=select_language, default_translation_directories="translations")
     check_catalogs(app)
-    words.use(catalog)
-    # The templates' _ and ngettext (Flask-Babel installs the same, looking the catalog up each time).
-    app.jinja_env.install_gettext_callables(
-        gettext=lambda message: catalog().ugettext(message),
-        ngettext=lambda singular, plural, n: catalog().ungettext(singular, plural, n),
-        pgettext=lambda context, message: catalog().upgettext(context, message),
-        npgettext=lambda context, singular, plural, n: catalog().unpgettext(context, singular, plural, n),
-        newstyle=True,
-    )
+    words.use(catalog, number=number)
+    # The templates' _ and ngettext: Jinja's "new style" gettext (the values filled in by the call, escaped
+    # under autoescape), filled by ``words.fill`` as the rules' sentences are: the reader's numbers and elisions.
+    # (Flask-Babel has added Jinja's i18n extension, new style; these take the place of its callables.)
+    app.jinja_env.newstyle_gettext = True
+    app.jinja_env.globals.update(gettext=_gettext, _=_gettext, ngettext=_ngettext, pgettext=_pgettext,
+                                 npgettext=_npgettext)
     app.jinja_env.globals.update(languages=LANGUAGES, language=language)
     # Flask-Babel adds dateformat, datetimeformat, …; ``number`` is the one the pages use for figures.
     app.jinja_env.filters.update(number=number)

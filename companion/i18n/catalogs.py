@@ -90,10 +90,11 @@ def problems(language: str, wanted: Catalog | None = None) -> list[str]:
 
 
 def fill_english() -> None:
-    """The English catalog says each source message as it is written."""
+    """The English catalog says each source message as it is written (a source changed, its English changes too)."""
     catalog = read("en")
     for message in catalog:
-        if message.id and not message.string or (isinstance(message.string, tuple) and not all(message.string)):
+        if message.id:
+            # Plural forms: English has two, the source's singular and plural.
             message.string = message.id if isinstance(message.id, str) else tuple(message.id)
             message.flags.discard("fuzzy")
     with open(TRANSLATIONS / "en" / "LC_MESSAGES" / "messages.po", "wb") as po:

@@ -59,8 +59,9 @@ def _parse_time(value: object, what: str) -> datetime:
     except OverflowError:  # 9999-12-31T23:59:59-05:00 is past the last moment Python can hold in UTC
         moment = None
     if moment is None or not bounds.moment_in_range(moment, now()):
-        raise ImportRefused(_("%(what)s: %(value)s is not a date between %(year)d and today.",
-                              what=what, value=repr(value[:40]), year=bounds.EARLIEST.year))
+        # A year is written as digits alone in every language ("2000", never "2,000"): a string, not a number.
+        raise ImportRefused(_("%(what)s: %(value)s is not a date between %(year)s and today.",
+                              what=what, value=repr(value[:40]), year=str(bounds.EARLIEST.year)))
     return moment
 
 

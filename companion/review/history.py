@@ -123,9 +123,14 @@ def matching_ids(filters: Filters) -> list[int]:
         # Names are matched in Python: SQL's lower() does not fold "É" to "é", nor "é" to "e", everywhere.
         key = name_key(filters.player)
         seated = {table_id for table_id, name in db.session.execute(sa.select(Seat.table_id, Seat.name))
-                  if name_key(name) == key}
+                  if starts_name(name_key(name), key)}
         ids = [table_id for table_id in ids if table_id in seated]
     return ids
+
+
+def starts_name(name: str, start: str) -> bool:
+    """Whether a name (as matched: ``inputs.names.key``) or one of its words begins with ``start``: "an" finds "Ana", "Marie Anne"."""
+    return name.startswith(start) or any(word.startswith(start) for word in name.split())
 
 
 @dataclass(frozen=True)

@@ -92,7 +92,7 @@ def test_a_plain_sale_records_what_its_button_says_after_a_change_of_mind(new_ph
     # Nothing to work out again by hand: that button is the no-JavaScript path's.
     expect(ana.locator("#sale-form").get_by_role("button", name="Preview again")).to_be_hidden()
     tapped = tap_once(ana, record_button(ana))
-    expect_recorded([ana, ben], "Ana sold 2 ham for 125.", ["275", "125", "125"], tapped)
+    expect_recorded([ana, ben], "Ana sold 2 hams for 125.", ["275", "125", "125"], tapped)
     assert ana.errors == [] and ben.errors == []
 
 
@@ -104,7 +104,7 @@ def test_a_sale_with_illusion_then_bargain_records_what_its_button_says(new_phon
     choose(ana, effects=("Illusion by Ana", "Bargain by Ben"))
     expect(record_button(ana)).to_have_text("Record the sale: +150")
     tapped = tap_once(ana, record_button(ana))
-    expect_recorded([ana, ben], "Ana sold 3 cheese for 180, Illusion by Ana → 300, Bargain by Ben → 150.", ["300", "125", "125"], tapped)
+    expect_recorded([ana, ben], "Ana sold 3 cheeses for 180, Illusion by Ana → 300, Bargain by Ben → 150.", ["300", "125", "125"], tapped)
     assert ana.errors == [] and ben.errors == []
 
 

@@ -60,7 +60,7 @@ def test_suspended_selling_and_the_rounds_end_record_on_one_tap(new_phone, live_
     expect_recorded([ana, ben], re.compile(r"^Ana suspended selling"), tapped_at=tapped)
     sit_on_table(ben)
     tapped = tap_once(ben, suspend(ben, Mussels=3, Octopus=3))
-    expect_recorded([ben, ana], "Ben suspended selling, laying down 3 octopus, 3 mussels.", tapped_at=tapped)
+    expect_recorded([ben, ana], "Ben suspended selling, laying down 3 octopuses, 3 mussels.", tapped_at=tapped)
     for phone in (ana, ben):
         expect(phone.get_by_role("heading", name="Round 1 is over")).to_be_visible()
     assert ana.errors == [] and ben.errors == []

@@ -46,8 +46,8 @@ def test_a_short_jaipur_match_on_two_phones(new_phone):
     expect(ana.locator(".entries li").first).to_have_text("Ana sold 2 leather for 7 (4 + 3).")
     expect(ben.locator(".entries li").first).to_have_text("Ana sold 2 leather for 7 (4 + 3).", timeout=3000)
     end_round(ben, 1, (2, 1))
-    expect(ben.get_by_text(re.compile(r"Ana wins \d+ to \d+\."))).to_be_visible()
-    expect(ana.get_by_text(re.compile(r"seal to Ana\.")).first).to_be_visible(timeout=3000)
+    expect(ben.locator(".round-result .explanation")).to_have_text(re.compile(r"^Ana wins \d+ to \d+\.$"))
+    expect(ana.get_by_text(re.compile(r"Ana takes a seal\.")).first).to_be_visible(timeout=3000)
     assert seals(ana) == ["1", "0"]
 
     # Round 2, started from Ana's phone; Ana sells again and wins the match.

@@ -62,7 +62,7 @@ def test_nothing_is_worded_at_import(app, marked):
     # The tables kept at module level hold the English keys; they are worded only where shown.
     assert game.CARD_NAMES["bargain"] == "Bargain" and game.card_name("bargain") == "«Bargain»"
     assert game.STARTER_LABEL == "First Trader (takes the bell)"
-    assert game.PRODUCT_BY_SLUG["cheese"].name == "cheese" and game.PRODUCT_BY_SLUG["cheese"].label() == "«cheese»"
+    assert game.PRODUCT_BY_SLUG["cheese"].name == "cheese" and game.PRODUCT_BY_SLUG["cheese"].label() == "«cheeses»"
     # The forms' labels and choices, built at import, are lazy: worded in the request that shows them.
     assert not isinstance(forms.CARD_CHOICES[0][1], str) and not isinstance(forms.PRODUCT_CHOICES[0][1], str)
     with app.test_request_context():
@@ -79,4 +79,4 @@ def test_the_table_page_words_its_labels_and_the_rules_sentences(app, client, ma
     assert "«End the game now»" in page.text and "«Basket» <strong>0</strong>/4" in page.text
     assert "«Selling happens in the sales phase; now «Ana has not rung the bell to open the market yet».»" in page.text
     memo = client.get(f"/t/{token}/memo?product=cheese&cards=3")
-    assert "«Quick calculator»" in memo.text and "«cheese» (40)" in memo.text and "<li>«3 × «cheese» = 180»</li>" in memo.text
+    assert "«Quick calculator»" in memo.text and "«cheeses» (40)" in memo.text and "<li>«3 × «cheeses» = 180»</li>" in memo.text

@@ -114,7 +114,7 @@ def test_an_import_costs_the_length_of_its_file_not_its_square(app):
         started = time.process_time()
         table, logged = exchange.build(exchange.load(raw))
         spent = time.process_time() - started
-    assert len(logged) == 13_000 and logged[-1].summary.startswith("Undid entry 12999: Ana sold 1 leather")
+    assert len(logged) == 13_000 and logged[-1].summary.startswith("Undid entry 12,999: Ana sold 1 leather")
     assert spent < 4, f"{spent:.1f} s of CPU for a 1 MB file"
 
 

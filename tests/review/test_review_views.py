@@ -52,7 +52,7 @@ def test_results_show_standings_breakdown_highlights_and_every_entry(app, client
     assert "Biggest sale</dt><dd>Ana sold 4 saffron for 750 in hand 11.</dd>" in text
     assert "Longest market</dt><dd>Hand 1: 2 min of trading.</dd>" in text
     assert '<th scope="row">11<small class="note">Ben was First Trader</small></th>' in text
-    assert ('<span class="period">Hand 1</span> — Ana sold 3 cheese for 180.' in text)
+    assert ('<span class="period">Hand 1</span> — Ana sold 3 cheeses for 180.' in text)
     assert '<span class="period">Hand 2</span> — Cy sold 2 hens for 150, Bargain by Ana → 75.' in text
     # The deal's own "Hand 2:" is not said twice.
     assert '<span class="period">Hand 2</span> — Ben dealt 9 cards' in text
@@ -68,8 +68,8 @@ def test_undone_entries_are_marked_in_the_timeline(app, client):
         recording.record(table_of(token), c_sale(ANA, "cheese", 2))
     text = page_text(client.get(f"/t/{token}/results"))
     assert '<li value="3" class="undone ">' in text
-    assert "<del>Ana sold 3 cheese for 180.</del> <small>(undone)</small>" in text
-    assert 'class=" about-table"> <span class="period">Hand 1</span> — Undid entry 3: Ana sold 3 cheese for 180.' in text
+    assert "<del>Ana sold 3 cheeses for 180.</del> <small>(undone)</small>" in text
+    assert 'class=" about-table"> <span class="period">Hand 1</span> — Undid entry 3: Ana sold 3 cheeses for 180.' in text
     assert "Standings so far" in text and "still playing" in text
     assert "Reopen this session" not in text  # only a finished session is reopened
 
@@ -189,6 +189,17 @@ def test_history_filters_by_game_player_and_dates(client, month):
     assert "No session matches." in page_text(client.get("/history?player=nobody"))
 
 
+def test_the_player_filter_finds_a_player_by_the_start_of_a_name(app, client, month):
+    ana = listed(client.get("/history?player=ana"))
+    # "An" is how a player starts typing Ana; "é" finds Éloïse, "ma" the second word of "Jean Marc".
+    assert listed(client.get("/history?player=An")) == listed(client.get("/history?player=a")) == ana
+    assert listed(client.get("/history?player=na")) == []  # the middle of a name is not its start
+    extra = make_table(app, "jaipur", ["Éloïse", "Jean Marc"])
+    dated(app, extra, datetime(2025, 4, 1, 20, 0, tzinfo=UTC))
+    assert listed(client.get("/history?player=e")) == ["2025-04-01"] + listed(client.get("/history?player=eve"))
+    assert listed(client.get("/history?player=ma")) == ["2025-04-01"]
+
+
 def test_filters_are_kept_in_the_page_links(client, month):
     text = client.get("/history?game=jaipur").get_data(as_text=True)
     assert "Page 1 of 1" not in text  # 13 sessions fit on one page: no pager
@@ -261,10 +272,10 @@ def test_players_are_matched_by_name_whatever_the_case_and_spaces(app, client):
     assert "4 sessions · 2 wins" in ana
     # 3 played, 2 finished: 920 and 0.
     assert record_of(text, "Ana", "Carambouille") == {
-        "Games played": "3", "Games won": "1", "Win rate": "50%", "Best points": "920", "Average points": "460"}
+        "Games played": "3", "Games won": "1", "Win rate, finished games": "50%", "Best points": "920", "Average points": "460"}
     assert "2 finished" in ana
     assert record_of(text, "Ana", "Frutti di Mare") == {
-        "Games played": "1", "Games won": "1", "Win rate": "100%", "Best money": "330", "Average money": "330"}
+        "Games played": "1", "Games won": "1", "Win rate, finished games": "100%", "Best money": "330", "Average money": "330"}
 
 
 def test_jaipur_statistics_count_matches_rounds_and_seals_not_summed_points(app, client):
@@ -273,9 +284,9 @@ def test_jaipur_statistics_count_matches_rounds_and_seals_not_summed_points(app,
     record_all(app, *JAIPUR)
     text = page_text(client.get("/players"))
     assert record_of(text, "Ben", "Jaipur") == {
-        "Matches played": "1", "Matches won": "1", "Win rate": "100%", "Rounds won": "2 of 3", "Seals won–lost": "2–1"}
+        "Matches played": "1", "Matches won": "1", "Win rate, finished games": "100%", "Rounds won": "2 of 3", "Seals won–lost": "2–1"}
     assert record_of(text, "Ana", "Jaipur") == {
-        "Matches played": "1", "Matches won": "0", "Win rate": "0%", "Rounds won": "1 of 3", "Seals won–lost": "1–2"}
+        "Matches played": "1", "Matches won": "0", "Win rate, finished games": "0%", "Rounds won": "1 of 3", "Seals won–lost": "1–2"}
     assert "95" not in record_of(text, "Ana", "Jaipur").values()
 
 

@@ -32,7 +32,7 @@ def test_the_rules_word_through_the_catalog_the_app_points_at(marked):
 
 @pytest.mark.parametrize("slug, one, two", [
     ("onions", "1 onion", "2 onions"), ("truffles", "1 truffle", "2 truffles"), ("herbs", "1 herb", "2 herbs"),
-    ("sweet_peppers", "1 sweet pepper", "2 sweet peppers"), ("cheese", "1 cheese", "2 cheese"),
+    ("sweet_peppers", "1 sweet pepper", "2 sweet peppers"), ("cheese", "1 cheese", "2 cheeses"),
     ("foie_gras", "1 foie gras", "2 foie gras"),
 ])
 def test_every_product_has_one_card_and_many(slug, one, two):

@@ -66,7 +66,7 @@ def test_the_invitation_leads_until_every_seat_has_a_phone(app):
     page = ana.get(f"/t/{token}").text
     assert "Join this table" in page and "0 of 2 players have a phone." in page
     assert page.index("Join this table") < page.index('aria-label="Scores"')
-    assert "1 of 2 players have a phone." in sit(ana, token, "0").text
+    assert "1 of 2 players has a phone." in sit(ana, token, "0").text
     sit(ben, token, "1")
     sit(ben_again, token, "1")  # a second phone for Ben: nothing new to note
     assert "Join this table" not in ana.get(f"/t/{token}").text

@@ -60,7 +60,7 @@ def test_a_whole_game_of_three_on_three_phones_matches_the_paper_pad(app):
     ana, ben, cy = (Phone(app, token, seat) for seat in (ANA, BEN, CY))
     phones = {ANA: ana, BEN: ben, CY: cy}
 
-    # Hand 1, Ana rings. Ana: 3 cheese 180, buys Illusion + Bargain (-100) = 80.
+    # Hand 1, Ana rings. Ana: 3 cheeses 180, buys Illusion + Bargain (-100) = 80.
     ana.ring()
     assert "Your sales turn, Ana" in ana.page() and "Ana's sales turn" in ben.page()
     ana.sell(ANA, "cheese", 3, value=180)
@@ -86,13 +86,13 @@ def test_a_whole_game_of_three_on_three_phones_matches_the_paper_pad(app):
     # Cy: 2 hens 150, halved by Ana's Bargain: 75 (125).
     cy.sell(CY, "hens", 2, ("bargain", ANA), value=75)
     cy.done(CY)
-    # Ana: 2 sausage with her Illusion (valued as 3: 180), then Cy's Overstock: 0, the sausage back in hand,
-    # to wait for the next hand; then 2 cheese plainly: 100 (180).
+    # Ana: 2 sausages with her Illusion (valued as 3: 180), then Cy's Overstock: 0, the sausage back in hand,
+    # to wait for the next hand; then 2 cheeses plainly: 100 (180).
     ana.sell(ANA, "sausage", 2, ("illusion", ANA), ("overstock", CY), value=0)
     again = text(ana.client.get(f"/t/{token}/carambouille/sale", query_string={
         "player": ANA, "product": "sausage", "cards": 2}))
-    assert "Ana was overstocked on sausage this hand: those cards wait for another sales phase" in again
-    assert re.search(r'<option value="sausage"\s+disabled>sausage \(40\) — overstocked: next hand</option>',
+    assert "Ana was overstocked on sausages this hand: those cards wait for another sales phase" in again
+    assert re.search(r'<option value="sausage"\s+disabled>sausages \(40\) — overstocked: next hand</option>',
                      ana.client.get(f"/t/{token}").text)
     ana.sell(ANA, "cheese", 2, value=100)
     ana.done(ANA)

@@ -33,12 +33,12 @@ def test_memo_card_names_the_products_and_marks_the_unconfirmed_column(client):
 
 
 @pytest.mark.parametrize("query, lines, value", [
-    ({"product": "cheese", "cards": 3}, ["3 × cheese = 180"], 180),
-    ({"product": "cheese", "cards": 3, "effects-0": "illusion"}, ["3 × cheese = 180", "Illusion → 300"], 300),
+    ({"product": "cheese", "cards": 3}, ["3 × cheeses = 180"], 180),
+    ({"product": "cheese", "cards": 3, "effects-0": "illusion"}, ["3 × cheeses = 180", "Illusion → 300"], 300),
     ({"product": "cheese", "cards": 3, "effects-0": "illusion", "effects-1": "bargain"},
-     ["3 × cheese = 180", "Illusion → 300", "Bargain → 150"], 150),
+     ["3 × cheeses = 180", "Illusion → 300", "Bargain → 150"], 150),
     ({"product": "cheese", "cards": 3, "effects-0": "illusion", "effects-1": "bargain", "effects-2": "overstock"},
-     ["3 × cheese = 180", "Illusion → 300", "Bargain → 150", "Overstock → cancelled, 0"], 0),
+     ["3 × cheeses = 180", "Illusion → 300", "Bargain → 150", "Overstock → cancelled, 0"], 0),
     ({"product": "onions", "cards": 2}, ["2 × onions = 25"], 25),
     ({"product": "lemons", "cards": 1, "effects-0": "bargain", "effects-1": "bargain"},
      ["1 × lemon = 30", "Bargain → 15", "Bargain → 8"], 8),
@@ -65,7 +65,7 @@ def test_calculator_with_htmx_answers_only_its_section(client):
 def test_the_calculator_flags_a_value_on_the_5_card_column(client):
     response = client.get("/memo/carambouille", headers=HTMX,
                           query_string={"product": "cheese", "cards": 4, "effects-0": "illusion"})
-    assert '<li>4 × cheese = 300</li><li class="unconfirmed">Illusion → 480<sup class="ruling-mark"' in response.text
+    assert '<li>4 × cheeses = 300</li><li class="unconfirmed">Illusion → 480<sup class="ruling-mark"' in response.text
     assert "= 480 * (not confirmed by the rule text) points" in text(response)
     assert "5 cards: not confirmed by the rule text" in text(response)
 
@@ -92,7 +92,7 @@ def test_calculator_offers_no_illusion_on_five_cards(client):
     page = client.get("/memo/carambouille", query_string={"product": "wine", "cards": 5, "effects-0": "bargain"})
     then = re.search(r'id="calc-effect-1".*?</select>', page.text, re.S).group(0)
     assert "Illusion" in then  # the form lists every card; the rules explain a wrong one
-    assert "5 × wine = 600" in page.text and "Bargain → 300" in page.text
+    assert "5 × wines = 600" in page.text and "Bargain → 300" in page.text
 
 
 # --- a table's house memo ------------------------------------------------------------------
@@ -129,7 +129,7 @@ def test_table_memo_is_the_printed_one_until_the_table_changes_it(app, client):
     assert "House memo changed: 5 cards of 10 now 100 (was 120), 5 cards of 40 now 500 (was 480)" in history
     # The calculator on the table's memo uses the house values.
     calc = client.get(f"/t/{token}/memo", headers=HTMX, query_string={"product": "sausage", "cards": 5})
-    assert "5 × sausage = 500" in calc.text
+    assert "5 × sausages = 500" in calc.text
 
 
 def test_house_memo_values_are_used_by_later_sales_and_undo_takes_the_change_back(app, client):
@@ -141,11 +141,11 @@ def test_house_memo_values_are_used_by_later_sales_and_undo_takes_the_change_bac
             recording.record(table, event)
     preview = client.post(f"/t/{token}/carambouille/sale",
                           data={"key": form_key(), "player": 0, "product": "cheese", "cards": 3, "step": "preview"})
-    assert "3 × cheese = 200" in text(answered(client, preview, token, "sale-form"))
+    assert "3 × cheeses = 200" in text(answered(client, preview, token, "sale-form"))
     assert client.post(f"/t/{token}/undo", data={"key": form_key(), "entry": 1}).status_code == 303
     preview = client.post(f"/t/{token}/carambouille/sale",
                           data={"key": form_key(), "player": 0, "product": "cheese", "cards": 3, "step": "preview"})
-    assert "3 × cheese = 180" in text(answered(client, preview, token, "sale-form"))
+    assert "3 × cheeses = 180" in text(answered(client, preview, token, "sale-form"))
 
 
 @pytest.mark.parametrize("overrides, field, message", [

@@ -128,12 +128,12 @@ def test_sale_preview_without_javascript_shows_the_arithmetic_then_confirm_recor
     # Without htmx, the preview is the table page (303 to it, at the sale form), shown to this phone.
     preview = answered(client, post(client, token, "sale", {"player": ANA, "product": "cheese", "cards": 3,
                                                             "step": "preview"}), token, "sale-form")
-    assert "3 × cheese = 180" in text(preview) and "Ana earns 180 points" in text(preview)
+    assert "3 × cheeses = 180" in text(preview) and "Ana earns 180 points" in text(preview)
     assert "Record the sale: +180" in text(preview)
     assert entry_count(app) == before
     assert sell(client, token, ANA, "cheese", 3).status_code == 303
     assert state(app, token).points == (180, 0, 0)
-    assert "Ana sold 3 cheese for 180." in text(client.get(f"/t/{token}"))
+    assert "Ana sold 3 cheeses for 180." in text(client.get(f"/t/{token}"))
 
 
 NOT_CONFIRMED = '<sup class="ruling-mark" aria-hidden="true">*</sup><span class="vh"> (not confirmed by the rule text)</span>'
@@ -147,7 +147,7 @@ def test_the_unconfirmed_5_card_column_is_flagged_on_the_sale_form(app, client):
     form = preview.text[preview.text.index('id="sale-form"'):]
     # The "5" button, the arithmetic, the value and the record button all carry the mark, with what it means.
     assert f'<small class="v unconfirmed">480{NOT_CONFIRMED}</small>' in form
-    assert f'<li class="unconfirmed">5 × cheese = 480{NOT_CONFIRMED}</li>' in form
+    assert f'<li class="unconfirmed">5 × cheeses = 480{NOT_CONFIRMED}</li>' in form
     assert f"earns <strong>480</strong>{NOT_CONFIRMED} points" in form
     assert f"Record the sale: +480{NOT_CONFIRMED}</button>" in form
     assert "5 cards: not confirmed by the rule text; ×12 of the face value is this app's ruling." in text(preview)
@@ -155,7 +155,7 @@ def test_the_unconfirmed_5_card_column_is_flagged_on_the_sale_form(app, client):
     shown = answered(client, post(client, token, "sale", {"player": ANA, "product": "cheese", "cards": 4,
                                                           "step": "preview"}), token, "sale-form").text
     shown = shown[shown.index('id="sale-form"'):]
-    assert '<li>4 × cheese = 300</li>' in shown and "Record the sale: +300</button>" in shown
+    assert '<li>4 × cheeses = 300</li>' in shown and "Record the sale: +300</button>" in shown
 
 
 def test_a_house_memo_5_card_value_is_the_tables_own_and_not_flagged(app, client):
@@ -165,11 +165,11 @@ def test_a_house_memo_5_card_value_is_the_tables_own_and_not_flagged(app, client
     preview = answered(client, post(client, token, "sale", {"player": ANA, "product": "cheese", "cards": 5,
                                                             "step": "preview"}), token, "sale-form")
     form = preview.text[preview.text.index('id="sale-form"'):]
-    assert '<small class="v">500</small>' in form and "<li>5 × cheese = 500</li>" in form
+    assert '<small class="v">500</small>' in form and "<li>5 × cheeses = 500</li>" in form
     assert "ruling-mark" not in form
     other = answered(client, post(client, token, "sale", {"player": ANA, "product": "wine", "cards": 5,
                                                           "step": "preview"}), token, "sale-form").text
-    assert f"<li class=\"unconfirmed\">5 × wine = 600{NOT_CONFIRMED}</li>" in other
+    assert f"<li class=\"unconfirmed\">5 × wines = 600{NOT_CONFIRMED}</li>" in other
 
 
 def test_sale_preview_with_htmx_is_the_sale_form_alone_with_the_choices_still_possible(app, client):
@@ -181,9 +181,9 @@ def test_sale_preview_with_htmx_is_the_sale_form_alone_with_the_choices_still_po
     assert response.status_code == 200 and "HX-Request" in response.headers["Vary"]
     assert response.text.lstrip().startswith('<form id="sale-form"') and "<html" not in response.text
     assert "at most 2 left" in text(response)
-    # 3, 4 and 5 wine are no longer possible; the values of 1 and 2 are shown on their buttons.
+    # 3, 4 and 5 wines are no longer possible; the values of 1 and 2 are shown on their buttons.
     assert re.search(r'value="3"\s+disabled', response.text) and not re.search(r'value="2"\s+disabled', response.text)
-    assert "wine (50) — 2 left" in text(response)
+    assert "wines (50) — 2 left" in text(response)
     # Nothing chosen yet: nothing refused yet.
     assert 'class="error"' not in response.text
 
@@ -209,7 +209,7 @@ def test_sale_with_sale_cards_shows_who_played_what_and_records_the_final_value(
     assert "Bargain by Cy" not in response.text  # Cy holds no Carambouille card at all
     query["effects-1"] = "bargain:1"
     response = client.get(f"/t/{token}/carambouille/sale", headers=HTMX, query_string=query)
-    assert "3 × cheese = 180 Illusion by Ana → 300 Bargain by Ben → 150" in text(response)
+    assert "3 × cheeses = 180 Illusion by Ana → 300 Bargain by Ben → 150" in text(response)
     assert sell(client, token, ANA, "cheese", 3, ("illusion", ANA), ("bargain", BEN), htmx=True).status_code == 200
     assert state(app, token).points == (250 - 50 + 150, 225 - 100, 0)
 
@@ -414,7 +414,7 @@ def test_ending_early_shows_the_standings_with_shared_ranks(app, client):
     words = text(page)
     assert "Ana and Ben share the win with 100 points!" in words
     assert "1. place Ana 100 1. place Ben 100 3. place Cy 0" in words
-    assert "Biggest sale: Ana, 2 cheese for 100 (hand 1)." in words
+    assert "Biggest sale: Ana, 2 cheeses for 100 (hand 1)." in words
     with app.app_context():
         assert db.session.scalar(sa.select(Table.status).filter_by(token=token)) == "finished"
     assert "/carambouille/sale" not in page.text

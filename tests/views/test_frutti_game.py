@@ -80,13 +80,13 @@ def test_four_players_play_three_rounds_through_the_forms_and_the_money_matches_
     # Final prices: mussels 0, octopus 10, oysters 20, shrimp 30, sea urchins 50.
     #   Ana: 1 octopus × 10 + 3 shrimp × 30 + 1 mussel × 0 + 2 sea urchins × 50 = 200
     #   Ben: 1 octopus × 10 + 3 oysters × 20 + 3 mussels × 0 = 70
-    #   Cy:  1 mussel × 0 + 2 sea urchins × 50 + 4 octopus × 10 = 140
+    #   Cy:  1 mussel × 0 + 2 sea urchins × 50 + 4 octopuses × 10 = 140
     #   Dan: 3 shrimp × 30 + 2 sea urchins × 50 + 2 oysters × 20 = 230
     text = page_of(client, token)
     assert "Round 1 is over" in text and "Start round 2" in text
     for words in ["1 octopus × 10 + 3 shrimp × 30 + 1 mussel × 0 + 2 sea urchins × 50 = 200",
                   "1 octopus × 10 + 3 oysters × 20 + 3 mussels × 0 = 70",
-                  "1 mussel × 0 + 2 sea urchins × 50 + 4 octopus × 10 = 140",
+                  "1 mussel × 0 + 2 sea urchins × 50 + 4 octopuses × 10 = 140",
                   "3 shrimp × 30 + 2 sea urchins × 50 + 2 oysters × 20 = 230"]:
         assert words in text
     assert scoreboard(text) == [200, 70, 140, 230]
@@ -107,12 +107,12 @@ def test_four_players_play_three_rounds_through_the_forms_and_the_money_matches_
     #   Ben: 2 sea urchins × 20 + 2 mussels × 30 + 1 octopus × 50 + 1 oyster × 0 + 1 shrimp × 10 = 160
     #   Cy:  2 shrimp × 10 + 2 sea urchins × 20 + 1 mussel × 30 + 1 octopus × 50 + 1 oyster × 0 = 140
     #   Dan: 2 oysters × 0 + 2 shrimp × 10 + 1 sea urchin × 20 + 1 mussel × 30 + 1 octopus × 50 = 120
-    #   Ana: 2 octopus × 50 + 2 oysters × 0 + 1 shrimp × 10 + 1 sea urchin × 20 + 1 mussel × 30 = 160
+    #   Ana: 2 octopuses × 50 + 2 oysters × 0 + 1 shrimp × 10 + 1 sea urchin × 20 + 1 mussel × 30 = 160
     text = page_of(client, token)
     assert track_words(text) == ["oysters", "shrimp", "sea urchins", "mussels", "octopus"]
     assert "Round 2 is over" in text
     assert "2 sea urchins × 20 + 2 mussels × 30 + 1 octopus × 50 + 1 oyster × 0 + 1 shrimp × 10 = 160" in text
-    assert "2 octopus × 50 + 2 oysters × 0 + 1 shrimp × 10 + 1 sea urchin × 20 + 1 mussel × 30 = 160" in text
+    assert "2 octopuses × 50 + 2 oysters × 0 + 1 shrimp × 10 + 1 sea urchin × 20 + 1 mussel × 30 = 160" in text
     assert scoreboard(text) == [200 + 160, 70 + 160, 140 + 140, 230 + 120]
 
     # Round 3, Cy starts; the app shuffles (here: the seafood reversed):
@@ -132,12 +132,12 @@ def test_four_players_play_three_rounds_through_the_forms_and_the_money_matches_
     suspend(client, token, "Dan", oysters=5)
     suspend(client, token, "Ana", mussels=5)
     # Final prices: mussels 0, sea urchins 10, octopus 20, oysters 30, shrimp 50.
-    #   Cy:  1 shrimp × 50 + 6 octopus × 20 = 170
+    #   Cy:  1 shrimp × 50 + 6 octopuses × 20 = 170
     #   Dan: 1 shrimp × 50 + 1 sea urchin × 10 + 5 oysters × 30 = 210
     #   Ana: 1 shrimp × 50 + 1 sea urchin × 10 + 5 mussels × 0 = 60
     #   Ben: 1 shrimp × 50 + 3 oysters × 30 + 3 mussels × 0 = 140
     text = page_of(client, token)
-    for words in ["1 shrimp × 50 + 6 octopus × 20 = 170", "1 shrimp × 50 + 1 sea urchin × 10 + 5 oysters × 30 = 210",
+    for words in ["1 shrimp × 50 + 6 octopuses × 20 = 170", "1 shrimp × 50 + 1 sea urchin × 10 + 5 oysters × 30 = 210",
                   "1 shrimp × 50 + 1 sea urchin × 10 + 5 mussels × 0 = 60",
                   "1 shrimp × 50 + 3 oysters × 30 + 3 mussels × 0 = 140"]:
         assert words in text

@@ -54,7 +54,7 @@ def test_the_quick_tally_counts_everyones_money_with_the_arithmetic(client, htmx
     text = text_of(response)
     if htmx:
         assert text.startswith('<div id="tally"') and "<html" not in text
-    assert "2 sea urchins × 50 + 3 octopus × 10 + 2 mussels × 30 = 190" in text
+    assert "2 sea urchins × 50 + 3 octopuses × 10 + 2 mussels × 30 = 190" in text
     assert "7 shrimp × 0 = 0" in text and "6 oysters × 20 + 1 octopus × 10 = 130" in text
     standings = re.findall(r'<span class="rank">(\d)\.</span> <span class="name">([^<]+)</span> <span class="money">(\d+)</span>', text)
     assert standings == [("1", "Ana", "190"), ("2", "Dan", "130"), ("3", "Player 3", "0")]
@@ -106,7 +106,7 @@ def test_a_tallied_round_is_saved_to_the_table(app, client, htmx):
     assert response.status_code == (200 if htmx else 303)
     text = text_of(client.get(f"/t/{token}"))
     assert "Round 1 money" in text and "(entered from a tally)" in text
-    assert "2 sea urchins × 50 + 3 octopus × 10 + 2 mussels × 30 = 190" in text
+    assert "2 sea urchins × 50 + 3 octopuses × 10 + 2 mussels × 30 = 190" in text
     assert "7 oysters × 20 = 140" in text
     assert [int(n) for n in re.findall(r'<span class="points">(\d+)</span>', text)] == [190, 0, 140]
     assert "Round 1 is over" in text and "Enter this round from a tally" not in text

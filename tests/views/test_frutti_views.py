@@ -222,7 +222,7 @@ def test_the_round_end_shows_everyones_money_with_the_arithmetic(app, client, ta
     text = text_of(client.get(f"/t/{table}"))
     assert "Round 1 is over" in text
     assert "1 octopus × 50 + 6 shrimp × 0 = 50" in text
-    assert "2 sea urchins × 30 + 3 octopus × 50 + 2 mussels × 20 = 250" in text
+    assert "2 sea urchins × 30 + 3 octopuses × 50 + 2 mussels × 20 = 250" in text
     assert "7 oysters × 10 = 70" in text
     assert scores(text) == [50, 250, 70]
     assert "Ben starts round 2." in text and "Start round 2" in text

@@ -131,7 +131,7 @@ def test_a_full_match_with_the_app_as_the_only_token_bank(app, monkeypatch):
             winner = None if "Drawn round" in section else (ANA if "Ana wins" in section else BEN)
         if winner is not None:
             seals[winner] += 1
-            assert f"seal to {NAMES[winner]}." in text_of(section)
+            assert f"{NAMES[winner]} takes a seal." in text_of(section)
             starter = 1 - winner
         else:
             starter = 1 - starter

@@ -115,7 +115,7 @@ def test_the_page_shows_the_token_bank_as_on_the_table(app, client):
     assert re.findall(r'class="token">(\d+)<', diamonds) == ["7", "7", "5", "5", "5"]
     assert "3 cards 1–3 7 left" in words and "4 cards 4–6 6 left" in words and "5 or more cards 8–10 5 left" in words
     assert "Camel token (5)" in words
-    assert "first to 2 wins the match · 3 of 3 still to win" in words
+    assert "first to 2 wins the match · 3 of the 3 seals are still to be won" in words
     assert "Round 1 · Ana started it" in words
     assert "Bonus tokens: drawn by the app." in words
 
@@ -449,7 +449,7 @@ def test_the_round_result_explains_the_tie_break(app, client):
     assert post(client, token, "camels", camels_0="3", camels_1="3").status_code == 303
     page = text_of(client.get(f"/t/{token}").text)
     assert "Equal at 24; Ana wins with 2 bonus tokens to 1." in page
-    assert "seal to Ana. Camels: Ana 3, Ben 3; equal herds, no camel token." in page
+    assert "Ana takes a seal. Camels: Ana 3, Ben 3; equal herds, no camel token." in page
     assert "Ben starts round 2 (the loser starts)." in page
     assert "Start round 2 Ben starts" in page
     assert state_of(app, token).seals == (1, 0)

@@ -24,7 +24,7 @@ class Product:
     one: str  # one card of it: "onion", "cheese" (English)
 
     def cards(self, count: int) -> str:
-        """ "1 truffle", "3 truffles", "2 cheese", in the reader's language."""
+        """ "1 truffle", "3 truffles", "2 cheeses", in the reader's language."""
         # Translators: a number of product cards: "3 truffles"; %(product)s is the product's word for that number.
         return _("%(num)d %(product)s", num=count, product=self.word(count))
 
@@ -33,7 +33,7 @@ class Product:
         return ngettext(*_WORDS[self.slug], count)
 
     def label(self) -> str:
-        """The product as the memo card names it, in the reader's language: "truffles", "cheese"."""
+        """The product as the memo card names it, in the reader's language: "truffles", "cheeses"."""
         # The memo names a product by its pile of 5 cards: the plural in every language the app speaks.
         return self.word(CARDS_PER_PRODUCT)
 
@@ -49,14 +49,14 @@ _WORDS = {
     "lemons": N_plural("lemon", "lemons"),
     "hot_peppers": N_plural("hot pepper", "hot peppers"),
     "lavender": N_plural("lavender", "lavender"),
-    "cheese": N_plural("cheese", "cheese"),
-    "sausage": N_plural("sausage", "sausage"),
-    "wine": N_plural("wine", "wine"),
-    "ham": N_plural("ham", "ham"),
+    "cheese": N_plural("cheese", "cheeses"),
+    "sausage": N_plural("sausage", "sausages"),
+    "wine": N_plural("wine", "wines"),
+    "ham": N_plural("ham", "hams"),
     "hens": N_plural("hen", "hens"),
     "rabbits": N_plural("rabbit", "rabbits"),
     "olive_oil": N_plural("olive oil", "olive oil"),
-    "fabric": N_plural("fabric", "fabric"),
+    "fabric": N_plural("fabric", "fabrics"),
     "foie_gras": N_plural("foie gras", "foie gras"),
     "truffles": N_plural("truffle", "truffles"),
     "saffron": N_plural("saffron", "saffron"),

@@ -41,7 +41,7 @@ SEAFOOD_CARDS = {
     "shrimp": N_plural("%(num)d shrimp", "%(num)d shrimp"),
     "sea_urchins": N_plural("%(num)d sea urchin", "%(num)d sea urchins"),
     "oysters": N_plural("%(num)d oyster", "%(num)d oysters"),
-    "octopus": N_plural("%(num)d octopus", "%(num)d octopus"),
+    "octopus": N_plural("%(num)d octopus", "%(num)d octopuses"),
     "mussels": N_plural("%(num)d mussel", "%(num)d mussels"),
 }
 

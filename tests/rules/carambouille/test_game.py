@@ -52,7 +52,7 @@ def test_three_player_game_to_the_end():
     ana, ben, cy = 0, 1, 2
     state = game.new_game(["Ana", "Ben", "Cy"])
     assert (state.stock, state.first_trader, state.phase) == (82, ana, game.OPENING)
-    # Hand 1, Ana first: 3 cheese 180, buys 2 (80); Ben 2 onions 25; Cy saffron 100, buys 1 (50).
+    # Hand 1, Ana first: 3 cheeses 180, buys 2 (80); Ben 2 onions 25; Cy saffron 100, buys 1 (50).
     state = play(state, [OPEN, close(120), sale(ana, "cheese", 3), buy(ana, "illusion", "bargain"), end(ana)])
     state = play(state, [sale(ben, "onions", 2), end(ben), sale(cy, "saffron", 1), buy(cy, "overstock"), end(cy)])
     assert state.points == (80, 25, 50)
@@ -61,14 +61,14 @@ def test_three_player_game_to_the_end():
     state = play(state, [deal([3, 3, 3], [3, 4, 5])])
     assert (state.hand, state.stock) == (2, 73)
     # Hand 2, Ben first: tomatoes 50 and a Basket bought; Cy's hens 150 halved by Ana's Bargain;
-    # Ana's 2 cheese with Illusion overstocked by Cy (the cheese waits for the next hand), then 2 sausage
+    # Ana's 2 cheeses with Illusion overstocked by Cy (the cheese waits for the next hand), then 2 sausages
     # sold plainly for 100; Ana buys 2.
     state = play(state, [OPEN, close(45), sale(ben, "tomatoes", 2), buy(ben, "basket"), end(ben)])
     state = play(state, [sale(cy, "hens", 2, ("bargain", ana)), end(cy)])
     state = play(state, [sale(ana, "cheese", 2, ("illusion", ana), ("overstock", cy))])
     assert state.sales[-1].overstocked and state.sales[-1].value == 0
     assert game.max_sale_cards(state, "cheese") == 2  # the overstocked cheese went back to Ana's hand
-    with pytest.raises(RuleError, match="Ana was overstocked on cheese this hand"):
+    with pytest.raises(RuleError, match="Ana was overstocked on cheeses this hand"):
         play(state, [sale(ana, "cheese", 2)])
     state = play(state, [sale(ana, "sausage", 2), buy(ana, "persuasion", "i_lied"), end(ana)])
     assert state.points == (80, 25, 125)
@@ -190,9 +190,9 @@ def test_replay_is_deterministic_and_complete_copies():
 def test_sale_preview_gives_the_arithmetic():
     state = game.new_game(["Ana", "Ben", "Cy"], {"memo": {"40": [None, None, 200, None, None]}})
     preview = game.sale_preview(state, sale(1, "cheese", 3, ("illusion", 1), ("bargain", 0)))
-    assert preview.lines == ("3 × cheese = 200", "Illusion by Ben → 300", "Bargain by Ana → 150")
+    assert preview.lines == ("3 × cheeses = 200", "Illusion by Ben → 300", "Bargain by Ana → 150")
     assert (preview.base, preview.value, preview.overstocked) == (200, 150, False)
-    assert preview.text == "3 × cheese = 200, Illusion by Ben → 300, Bargain by Ana → 150"
+    assert preview.text == "3 × cheeses = 200, Illusion by Ben → 300, Bargain by Ana → 150"
 
 
 def test_house_memo_is_used_by_the_table():
@@ -246,7 +246,7 @@ def test_describe_in_words():
     # the rulebook's example, Ben selling
     words = game.describe(state, sale(1, "cheese", 3, ("illusion", 1), ("bargain", 0), ("overstock", 2)))
     assert words == (
-        "Ben sold 3 cheese for 180, Illusion by Ben → 300, Bargain by Ana → 150, "
+        "Ben sold 3 cheeses for 180, Illusion by Ben → 300, Bargain by Ana → 150, "
         "Overstock by Cy → cancelled, 0: the cards go back to Ben's hand."
     )
     assert game.describe(state, sale(1, "hens", 2)) == "Ben sold 2 hens for 150."

@@ -138,7 +138,7 @@ CASES = [
      "Overstock has cancelled this sale", "effects"),
     ("overstocked product sold again in the same turn",
      lambda: game.apply(armed(), sale(0, "cheese", 3, ("overstock", 1))), sale(0, "cheese", 3),
-     "Ana was overstocked on cheese this hand: those cards wait for another sales phase, in the next hand",
+     "Ana was overstocked on cheeses this hand: those cards wait for another sales phase, in the next hand",
      "product"),
     ("overstocked product sold again with fewer cards",
      lambda: game.apply(armed(), sale(0, "truffles", 2, ("bargain", 2), ("overstock", 1))), sale(0, "truffles", 1),
@@ -229,7 +229,7 @@ def test_the_same_events_are_allowed_when_the_rules_say_so():
     """The refusals above are not blanket ones: the nearby legal entries are accepted."""
     state = armed()
     state = game.apply(state, sale(0, "cheese", 4, ("illusion", 0), ("bargain", 1)))
-    assert state.points[ANA] == 200 + 240  # 4 cheese as 5: 480, halved
+    assert state.points[ANA] == 200 + 240  # 4 cheeses as 5: 480, halved
     state = game.apply(state, sale(0, "cheese", 1, ("overstock", 2)))
     assert state.points[ANA] == 440 and game.sold_of(state, "cheese") == 4
     state = game.apply(state, buy(0, "basket"))

@@ -35,7 +35,7 @@ def test_the_highlights_say_who_did_it():
 def test_a_biggest_sale_names_the_cards_played_on_it():
     state = replay(carambouille, ["Ana", "Ben", "Cy"], None, CARAMBOUILLE[3][:10])
     sale = state.sales[0]
-    assert review_module.sale_words(state, sale) == "Ana sold 3 cheese for 180 in hand 1."
+    assert review_module.sale_words(state, sale) == "Ana sold 3 cheeses for 180 in hand 1."
     _, players, options, events = CARAMBOUILLE
     state = replay(carambouille, players, options, events)
     hens = next(s for s in state.sales if s.product == "hens")

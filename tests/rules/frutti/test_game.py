@@ -79,7 +79,7 @@ def test_piles_show_the_last_card_on_top():
 
 
 def the_190_round():
-    """Ana ends with 2 mussels, 2 sea urchins and 3 octopus, selling at 30, 50 and 10."""
+    """Ana ends with 2 mussels, 2 sea urchins and 3 octopuses, selling at 30, 50 and 10."""
     state = play(laid_out(["Ana", "Bea"]), "mussels", "sea_urchins", "sea_urchins", "mussels", "octopus", "oysters")
     state = suspend(state, mussels=1, sea_urchins=1, octopus=2)  # Ana lays down her 4 cards
     state = play(state, "mussels")  # Ana is skipped: Bea plays on
@@ -91,7 +91,7 @@ def test_the_rule_texts_190_with_suspended_selling_counted_at_round_end():
     assert state.phase == "round_over" and frutti.whose_turn(state) is None
     assert frutti.prices(state) == {"oysters": 0, "octopus": 10, "shrimp": 20, "mussels": 30, "sea_urchins": 50}
     ana, bea = frutti.round_results(state)[0].earnings
-    assert ana.words == "2 mussels × 30 + 2 sea urchins × 50 + 3 octopus × 10 = 190"
+    assert ana.words == "2 mussels × 30 + 2 sea urchins × 50 + 3 octopuses × 10 = 190"
     assert bea.words == "1 sea urchin × 50 + 2 mussels × 30 + 1 oyster × 0 + 3 shrimp × 20 = 170"
     assert frutti.scores(state) == [190, 170]
     assert state.piles[0].laid_down_cards["octopus"] == 2 and state.piles[0].suspended
@@ -176,7 +176,7 @@ def test_a_tally_enters_a_whole_round_at_its_start():
     state = frutti.apply(frutti.new_game(["Ana", "Bea", "Cy"]), {"type": "tally", "order": order, "cards": cards})
     assert state.phase == "round_over"
     assert [e.words for e in frutti.round_results(state)[0].earnings] == [
-        "2 sea urchins × 50 + 3 octopus × 10 + 2 mussels × 30 = 190", "7 shrimp × 0 = 0", "7 oysters × 20 = 140"
+        "2 sea urchins × 50 + 3 octopuses × 10 + 2 mussels × 30 = 190", "7 shrimp × 0 = 0", "7 oysters × 20 = 140"
     ]
     assert frutti.scores(state) == [190, 0, 140]
     assert state.piles[0].played["octopus"] == 3 and state.piles[0].top is None
@@ -213,7 +213,7 @@ def test_equal_money_shares_a_rank():
          "Ana played octopus: Octopus 30 → 50, sea urchins 50 → 30."),
         ([{"type": "dishes", "order": TABLE}],
          {"type": "suspend", "player": 0, "hand": {"shrimp": 2, "oysters": 1, "octopus": 4}},
-         "Ana suspended selling, laying down 2 shrimp, 1 oyster, 4 octopus."),
+         "Ana suspended selling, laying down 2 shrimp, 1 oyster, 4 octopuses."),
         ([{"type": "tally", "order": TABLE, "cards": [{"shrimp": 7}, {"oysters": 7}]}], {"type": "next_round"},
          "Round 2 starts with Bea."),
         ([], {"type": "tally", "order": TABLE, "cards": [{"octopus": 7}, {"shrimp": 7}]},

@@ -15,7 +15,7 @@ def test_tally_earnings_shows_the_rule_texts_190_with_its_arithmetic():
     order = ["shrimp", "octopus", "oysters", "mussels", "sea_urchins"]
     money = frutti.tally_earnings(order, [{"mussels": 2, "sea_urchins": 2, "octopus": 3}, {"shrimp": 7}], ["Ana", "Bea"])
     assert [e.total for e in money] == [190, 0]
-    assert money[0].words == "2 sea urchins × 50 + 3 octopus × 10 + 2 mussels × 30 = 190"
+    assert money[0].words == "2 sea urchins × 50 + 3 octopuses × 10 + 2 mussels × 30 = 190"
     assert money[1].words == "7 shrimp × 0 = 0"
 
 

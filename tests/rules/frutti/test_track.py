@@ -61,12 +61,12 @@ def test_a_card_moves_its_dish(played, after, words):
 
 
 def test_the_rule_texts_190():
-    """2 mussels at 30, 2 sea chestnuts at 50, 3 octopus at 10 earn 190."""
+    """2 mussels at 30, 2 sea chestnuts at 50, 3 octopuses at 10 earn 190."""
     prices = {"octopus": 10, "mussels": 30, "sea_urchins": 50}
     cards = {"mussels": 2, "sea_urchins": 2, "octopus": 3}
     assert round_earnings(prices, cards) == 190
     assert earnings(prices, cards, ["mussels", "sea_urchins", "octopus"]).words == (
-        "2 mussels × 30 + 2 sea urchins × 50 + 3 octopus × 10 = 190"
+        "2 mussels × 30 + 2 sea urchins × 50 + 3 octopuses × 10 = 190"
     )
 
 
@@ -82,7 +82,7 @@ def test_earnings_terms_follow_the_first_order_then_the_seafood_order():
 @pytest.mark.parametrize(
     ("seafood", "count", "words"),
     [("sea_urchins", 1, "1 sea urchin"), ("sea_urchins", 2, "2 sea urchins"), ("oysters", 1, "1 oyster"),
-     ("octopus", 3, "3 octopus"), ("shrimp", 1, "1 shrimp"), ("mussels", 0, "0 mussels")],
+     ("octopus", 3, "3 octopuses"), ("shrimp", 1, "1 shrimp"), ("mussels", 0, "0 mussels")],
 )
 def test_seafood_names(seafood, count, words):
     assert seafood_cards(seafood, count) == words
