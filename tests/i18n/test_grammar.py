@@ -149,3 +149,17 @@ def test_without_the_app_the_rules_word_in_english_with_plain_numbers():
         assert words.fill("au tour de %(name)s", {"name": "Alice"}) == "au tour de Alice"
     finally:
         create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://", "SECRET_KEY": "grammar"})
+
+
+UNPLAYED = ("Only %(num)d of the %(most)d %(cards)s is still unplayed this round, not %(given)d.",
+            "Only %(num)d of the %(most)d %(cards)s are still unplayed this round, not %(given)d.")
+
+
+@pytest.mark.parametrize("language, left, verb", [
+    ("en", 1, " is still unplayed"), ("en", 2, " are still unplayed"),
+    ("de", 1, " ist in dieser Runde"), ("de", 2, " sind in dieser Runde"),
+    ("it", 1, " non è ancora stata giocata"), ("it", 2, " non sono ancora state giocate"),
+])
+def test_a_refusal_agrees_with_the_number_of_cards_it_counts(app, language, left, verb):
+    text = said(app, language, lambda: words.ngettext(*UNPLAYED, left, most=9, cards="oyster cards", given=3))
+    assert verb in text and f"{left} " in text

@@ -214,8 +214,9 @@ def _suspend(state: FruttiState, event: Mapping) -> FruttiState:
     for seafood, out, n in zip(SEAFOOD, cards_out(state), hand):
         if out + n > CARDS_PER_SEAFOOD:
             raise RuleError(
-                _("Only %(left)d of the %(most)d %(cards)s are still unplayed this round, not %(given)d.",
-                  left=CARDS_PER_SEAFOOD - out, most=CARDS_PER_SEAFOOD, cards=cards_name(seafood), given=n),
+                ngettext("Only %(num)d of the %(most)d %(cards)s is still unplayed this round, not %(given)d.",
+                         "Only %(num)d of the %(most)d %(cards)s are still unplayed this round, not %(given)d.",
+                         CARDS_PER_SEAFOOD - out, most=CARDS_PER_SEAFOOD, cards=cards_name(seafood), given=n),
                 "hand",
             )
     state = _with_pile(state, seat, replace(pile, laid_down=hand, suspended=True))
