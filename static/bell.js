@@ -130,7 +130,7 @@
       dingADing();
       if (navigator.vibrate) navigator.vibrate([180, 90, 180, 90, 360]);
     }
-    if (announcer) announcer.textContent = "Ding-a-Ding! " + new Date().toLocaleTimeString(document.documentElement.lang || undefined);
+    if (announcer) announcer.textContent = (announcer.getAttribute("data-word-ding") || "Ding-a-Ding!") + " " + new Date().toLocaleTimeString(document.documentElement.lang || undefined);
     bringIntoSight();
   }
 

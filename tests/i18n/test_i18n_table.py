@@ -122,3 +122,10 @@ def _table(token):
     from companion.models import Table
 
     return db.session.scalar(sa.select(Table).where(Table.token == token))
+
+
+def test_the_bell_is_announced_to_a_screen_reader_in_the_phones_language(app, client):
+    token = make_table(app, "carambouille", ["Ana", "Ben", "Chloé"], {"first_trader": 0})
+    french = client.get(f"/t/{token}", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert 'data-word-ding="Ding-a-Ding\u00a0!"' in french
+    assert 'data-word-ding="Ding-a-Ding!"' in client.get(f"/t/{token}").get_data(as_text=True)
