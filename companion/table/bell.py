@@ -14,7 +14,8 @@ that are never folded through the game's rules).
 
 A market or timer may close by itself (``bell_plan.Plan``): after a fixed time,
 or at a hidden random moment. That moment lives only in ``Table.bell_due_at``;
-the first request that finds it past (normally a live poll) records the close.
+the server's sweeper (``companion.live.due``) records the close at that moment, and
+any request that finds it past first records it as well (``fire_if_due``, once).
 """
 
 from __future__ import annotations
