@@ -8,9 +8,10 @@ until the earliest planned close (never more than ``LOOK_AGAIN`` seconds, so a c
 another process is seen in time) and records each close that has come, through ``bell.fire_if_due``
 (one key per opening ring: a phone's request at the same moment finds it recorded, never twice).
 
-Of the processes sharing one instance folder, one sweeps at a time: the one holding an exclusive
-lock on ``instance/bell-sweeper.lock``; the others try again every ``LOOK_AGAIN`` seconds, so a
-worker that dies hands the duty on. (Hosts that share a PostgreSQL database each sweep: the
+Of the processes serving one database from one machine, one sweeps at a time: the one holding an
+exclusive lock on ``instance/bell-sweeper-<database>.lock`` (named by a digest of the database's
+address, so two servers of two databases each sweep their own); the others try again every
+``LOOK_AGAIN`` seconds, so a worker that dies hands the duty on. (Hosts that share a PostgreSQL database each sweep: the
 keys keep their closes single.) Started by gunicorn's ``post_worker_init`` (``make run``), not by
 the app factory: a command, a test or a shell never starts it.
 """
@@ -18,6 +19,7 @@ the app factory: a command, a test or a shell never starts it.
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import logging
 import os
 import threading
@@ -34,7 +36,6 @@ from ..table import bell
 LOOK_AGAIN = 2.0
 # A close is recorded this soon after its moment at the latest (the sleep's own lateness aside).
 EARLIEST_WAKE = 0.05
-LOCK_NAME = "bell-sweeper.lock"
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +66,12 @@ def seconds_until(due: datetime | None) -> float:
     return min(LOOK_AGAIN, max(EARLIEST_WAKE, wait))
 
 
+def lock_path(app: Flask) -> str:
+    """The sweeper's lock file for the app's database, in its instance folder."""
+    database = str(app.config.get("SQLALCHEMY_DATABASE_URI", ""))
+    return os.path.join(app.instance_path, f"bell-sweeper-{hashlib.sha256(database.encode()).hexdigest()[:16]}.lock")
+
+
 def _hold_lock(path: str):
     """The open lock file if this process now holds the sweeper's lock, else None."""
     handle = open(path, "a+")  # noqa: SIM115 - held open as long as the process sweeps
@@ -78,7 +85,7 @@ def _hold_lock(path: str):
 
 def run(app: Flask, stop: threading.Event) -> None:
     """The sweeper's loop: take the duty when it is free, then sweep until ``stop`` is set."""
-    path = os.path.join(app.instance_path, LOCK_NAME)
+    path = lock_path(app)
     held = None
     while not stop.is_set():
         if held is None:

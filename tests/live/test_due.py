@@ -93,14 +93,18 @@ def test_two_sweepers_at_the_same_instant_record_one_close(app, clock):
     assert sorted(swept) in ([0, 1], [1, 1])  # the second may find the close its own key already wrote
 
 
-def test_one_process_sweeps_at_a_time_and_another_takes_over(tmp_path):
-    path = str(tmp_path / due.LOCK_NAME)
+def test_one_process_sweeps_at_a_time_and_another_takes_over(app, tmp_path, monkeypatch):
+    monkeypatch.setattr(app, "instance_path", str(tmp_path))
+    path = due.lock_path(app)
     first = due._hold_lock(path)
     assert first is not None and due._hold_lock(path) is None
     first.close()  # the sweeping worker ends
     second = due._hold_lock(path)
     assert second is not None
     second.close()
+    # A server of another database has a lock of its own: it sweeps its own tables.
+    monkeypatch.setitem(app.config, "SQLALCHEMY_DATABASE_URI", "sqlite:///another.sqlite")
+    assert due.lock_path(app) != path
 
 
 def test_the_sweeper_thread_records_the_close_within_moments_of_its_time(app, tmp_path, monkeypatch):
