@@ -1,4 +1,4 @@
-"""Fixtures: an app on a fresh database, its client, the tiny test-only game, and the marking stub catalog."""
+"""Fixtures: an app on a fresh database, its client, the tiny test-only game, the marking stub catalog, the bell's clock."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from hypothesis import settings
 
 from companion import create_app
 from companion.live import heads
+from companion.table import bell
 from companion.table.recording import cache
 from companion.extensions import db
 from companion.rules import GAMES, words
@@ -81,3 +82,17 @@ def marked(request, monkeypatch):
     monkeypatch.setattr(words, "_catalog", catalog)
     # Flask-Babel's module-level get_translations (the templates', and the one the app gives the rules) asks the domain.
     monkeypatch.setattr(flask_babel.Domain, "get_translations", lambda domain: catalog())
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    """The bell's clock, set by the test: ``clock.at(moment)``; the real time until it is set."""
+    class Clock:
+        moment = None
+
+        def at(self, moment):
+            self.moment = bell.aware(moment)
+
+    controlled = Clock()
+    monkeypatch.setattr(bell, "now", lambda: controlled.moment or bell.datetime.now(bell.UTC))
+    return controlled

@@ -21,20 +21,6 @@ from companion.table import bell, bell_plan
 from helpers import make_table
 
 
-@pytest.fixture
-def clock(monkeypatch):
-    """The bell's clock, set by the test: ``clock.at(moment)``."""
-    class Clock:
-        moment = None
-
-        def at(self, moment):
-            self.moment = bell.aware(moment)
-
-    controlled = Clock()
-    monkeypatch.setattr(bell, "now", lambda: controlled.moment or bell.datetime.now(bell.UTC))
-    return controlled
-
-
 def load(token: str) -> Table:
     return db.session.scalar(sa.select(Table).where(Table.token == token))
 

@@ -66,20 +66,6 @@ def test_fixed_and_hand_plans_are_what_they_say():
     assert bell_plan.Plan.read({"mode": "fixed", "seconds": 60}).words("timer") == "The timer closes by itself after 1 min."
 
 
-@pytest.fixture
-def clock(monkeypatch):
-    """The bell's clock, set by the test: ``clock.at(moment)``."""
-    class Clock:
-        moment = None
-
-        def at(self, moment):
-            self.moment = bell.aware(moment)
-
-    controlled = Clock()
-    monkeypatch.setattr(bell, "now", lambda: controlled.moment or bell.datetime.now(bell.UTC))
-    return controlled
-
-
 def load(token: str) -> Table:
     return db.session.scalar(sa.select(Table).where(Table.token == token))
 

@@ -18,20 +18,6 @@ HTMX = {"HX-Request": "true"}
 PLAYERS = ["Ana", "Ben", "Cy"]
 
 
-@pytest.fixture
-def clock(monkeypatch):
-    """The bell's clock, moved by the test."""
-    class Clock:
-        moment = None
-
-        def at(self, moment):
-            self.moment = bell.aware(moment)
-
-    controlled = Clock()
-    monkeypatch.setattr(bell, "now", lambda: controlled.moment or bell.datetime.now(bell.UTC))
-    return controlled
-
-
 def rows(app, kind: str | None = None) -> list[Entry]:
     """The entries of one kind, or all but those saying which seats have a phone."""
     with app.app_context():
