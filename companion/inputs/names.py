@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 
 # The longest name a player can have: it must fit the score row and the pad's columns.
 NAME_LENGTH = 40
@@ -32,3 +33,15 @@ def key(name: str) -> str:
     decomposed = unicodedata.normalize("NFKD", clean(name))
     bare = "".join(ch for ch in decomposed if not unicodedata.combining(ch) and ch not in JOINERS)
     return " ".join(unicodedata.normalize("NFC", bare).casefold().split())
+
+
+def starting_with(start: str) -> Callable[[str], bool]:
+    """A test of names: whether a name or one of its words begins with ``start``, as names are matched
+    (``key``): "an" finds "Ana" and "Marie Anne", "e" finds "Éloïse"; "na" finds neither."""
+    start = key(start)
+
+    def test(name: str) -> bool:
+        matched = key(name)
+        return bool(start) and (matched.startswith(start) or any(word.startswith(start) for word in matched.split()))
+
+    return test

@@ -12,11 +12,12 @@ from flask import current_app
 from ..table import log
 from ..table.state import state_of
 from ..extensions import db
+from ..inputs import names
 from ..models import REMOVED, Entry, Seat, Table
 from ..rules import GAMES, RuleError
 from . import sentences
 from .session import review_of
-from .stats import Outcome, name_key
+from .stats import Outcome
 
 PAGE_SIZE = 20
 
@@ -121,16 +122,11 @@ def matching_ids(filters: Filters) -> list[int]:
     ids = list(db.session.scalars(query))
     if filters.player:
         # Names are matched in Python: SQL's lower() does not fold "É" to "é", nor "é" to "e", everywhere.
-        key = name_key(filters.player)
+        matches = names.starting_with(filters.player)
         seated = {table_id for table_id, name in db.session.execute(sa.select(Seat.table_id, Seat.name))
-                  if starts_name(name_key(name), key)}
+                  if matches(name)}
         ids = [table_id for table_id in ids if table_id in seated]
     return ids
-
-
-def starts_name(name: str, start: str) -> bool:
-    """Whether a name (as matched: ``inputs.names.key``) or one of its words begins with ``start``: "an" finds "Ana", "Marie Anne"."""
-    return name.startswith(start) or any(word.startswith(start) for word in name.split())
 
 
 @dataclass(frozen=True)

@@ -60,3 +60,12 @@ def test_an_imported_file_is_cleaned_the_same_way_and_counted_as_the_same_player
     assert players.count('href="/players/') == 2, players  # Ana and Ben, twice each
     assert "\u200b" not in players and "\u202e" not in players
     assert client.get("/players/ANA").status_code == 200 and client.get("/players/%C3%81na").status_code == 200
+
+
+@pytest.mark.parametrize("start, name, found", [
+    ("an", "Ana", True), ("AN", "ana", True), ("  An ", "Ana", True),
+    ("an", "Marie Anne", True), ("e", "Éloïse", True), ("chlo", "Chloé", True),
+    ("na", "Ana", False), ("anna", "Ana", False), ("", "Ana", False), ("   ", "Ana", False),
+])
+def test_a_name_is_found_by_its_start_or_the_start_of_one_of_its_words(start, name, found):
+    assert names.starting_with(start)(name) is found
