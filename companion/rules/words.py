@@ -11,8 +11,8 @@ kept at module level: they are worded where they are shown (``_(CARD_NAMES[card]
 does the same for a singular and plural pair (``ngettext(*GOODS_SOLD[good], cards)``).
 
 Filling a sentence (``fill``, for the templates' messages too) does what the reader's language needs
-and English logic cannot: a number is written as the language writes it (``number``, which the app
-points at Babel: "1,080", "1 080", "1.080"); a word the catalog says is shortened before a vowel is
+and English logic cannot: a number is written as the language writes it (the ``number`` hook of ``use``,
+which the app points at Babel: "1,080", "1 080", "1.080"); a word the catalog says is shortened before a vowel is
 shortened when the name or word put after it starts with one (French "de Alice" → "d'Alice", the rule
 in the catalog's "elision" entry); and an abbreviation that ends a sentence ends it with its own full
 stop ("nach 1 Min.", never "1 Min..").
@@ -30,8 +30,8 @@ _number: Callable[[int], str] = str
 # A message's placeholders: ``%(name)s``, ``%(num)d`` (flags such as ``%(seconds)02d`` are left alone).
 _PLACEHOLDER = re.compile(r"%\((\w+)\)([sd])")
 _TAG = re.compile(r"<[^>]*>")
-# The catalog entry (context "elision", message "-") holds a language's elision rule; "-" means it has none.
-NO_ELISION = "-"
+# Below a thousand every language the app speaks writes a number as its digits alone: no lookup needed.
+_PLAIN = range(-999, 1000)
 
 
 def use(catalog: Callable[[], _gettext.NullTranslations], number: Callable[[int], str] | None = None) -> None:
@@ -41,16 +41,11 @@ def use(catalog: Callable[[], _gettext.NullTranslations], number: Callable[[int]
     _number = number or str
 
 
-def number(value: int) -> str:
-    """A whole number as the reader's language writes it: "1,080" in English, "1 080" in French."""
-    # Below a thousand every language the app speaks writes the digits alone: no lookup needed.
-    return str(value) if -1000 < value < 1000 else _number(value)
-
-
 def _(message: str, **params: object) -> str:
     """``message`` in the reader's language, with ``%(name)s`` placeholders filled from ``params``."""
-    text = _catalog().gettext(message)
-    return fill(text, params, _catalog()) if params else text
+    catalog = _catalog()
+    text = catalog.gettext(message)
+    return fill(text, params, catalog) if params else text
 
 
 def ngettext(singular: str, plural: str, num: int, **params: object) -> str:
@@ -75,7 +70,7 @@ def fill(text: str, params: Mapping[str, object], catalog: _gettext.NullTranslat
         key, kind = match.groups()
         value = values.get(key)
         start, end = match.span()
-        if kind == "d" and type(value) is int and not -1000 < value < 1000:
+        if kind == "d" and type(value) is int and value not in _PLAIN:
             values[key] = _number(value)
             shaped = shaped[:start] + f"%({key})s" + shaped[end:]
             continue
@@ -124,7 +119,7 @@ def _elision(catalog: _gettext.NullTranslations) -> tuple[dict[str, str], str] |
     # language shortens nothing before a name.
     rule = catalog.pgettext("elision", "-")
     kept = None
-    if rule.strip() != NO_ELISION and "|" in rule:
+    if "|" in rule:  # "-", the source, has none
         pairs, letters = rule.split("|", 1)
         words = dict(pair.split("=", 1) for pair in pairs.split() if "=" in pair)
         if words and letters.strip():
