@@ -79,6 +79,35 @@ def test_two_sweepers_at_the_same_instant_record_one_close(app, clock):
     assert sorted(swept) in ([0, 1], [1, 1])  # the second may find the close its own key already wrote
 
 
+def test_a_phone_and_the_sweeper_at_the_same_instant_record_one_close(app, client, clock):
+    token = make_table(app, "carambouille", ["Ana", "Ben", "Cy"])
+    with app.app_context():
+        opened = bell.open_bell(load(token), bell_plan.Plan("fixed", seconds=60))
+        clock.at(bell.aware(opened.created_at) + timedelta(seconds=60))
+    start = threading.Barrier(2)
+    answers = []
+
+    def sweeper():
+        with app.app_context():
+            start.wait()
+            due.sweep()
+
+    def phone():
+        start.wait()
+        answers.append(client.get(f"/t/{token}").status_code)
+
+    threads = [threading.Thread(target=sweeper), threading.Thread(target=phone)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert answers == [200]
+    with app.app_context():
+        assert [entry.event for entry in closes()] == [{"type": "market_closed", "seconds": 60}]
+    # The phone's page shows the market closed, as every phone's does.
+    assert "The market closed after 1 min" in client.get(f"/t/{token}").get_data(as_text=True)
+
+
 def test_one_process_sweeps_at_a_time_and_another_takes_over(app, tmp_path, monkeypatch):
     monkeypatch.setattr(app, "instance_path", str(tmp_path))
     path = due.lock_path(app)
