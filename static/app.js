@@ -202,6 +202,70 @@
   window.addEventListener("online", refresh);
   window.addEventListener("pageshow", function (event) { if (event.persisted) refresh(); });
 
+  // --- the stream: the table's version the moment it changes (companion/live/streams.py) -------
+  // htmx's SSE extension holds the page's stream ([data-stream]); on it the server says the table's
+  // version, at once when it (re)connects and whenever an entry is recorded, and beats every few
+  // seconds. A phone that hears a version it does not show asks for its region (the same request
+  // as its poll: what only its seat may see never travels on the stream). While beats come, the
+  // one-second poll asks only every data-safety seconds, as a safety net; without a stream (a
+  // proxy that buffers it, no EventSource, a server that holds none) the page polls as before.
+  var stream = { heardAt: 0, wanted: 0, askedAt: 0, retries: 0 };
+  function streamSetting(name, fallback) {
+    var element = document.querySelector("[data-stream]");
+    var value = element && parseFloat(element.getAttribute(name));
+    return value > 0 ? value * 1000 : fallback;
+  }
+  function streamUp() {
+    // Three missed beats and the stream counts as lost: the poll is back at once.
+    return Date.now() - stream.heardAt < 3 * streamSetting("data-beat", 10000);
+  }
+  function shownVersion(region) { return parseInt(region.getAttribute("data-seen") || "0", 10); }
+  // Ask for the region if the stream said of a version this phone does not show yet.
+  function catchUp() {
+    var region = live();
+    if (!region || !window.htmx || sending > 0) return;
+    if (stream.wanted > shownVersion(region)) window.htmx.trigger(region, "live-refresh");
+  }
+  // The stream's element says whether it is heard (data-up): for the curious and for the tests.
+  function heard(up) {
+    stream.heardAt = up ? Date.now() : 0;
+    var element = document.querySelector("[data-stream]");
+    if (element) element.toggleAttribute("data-up", up);
+  }
+  document.addEventListener("htmx:sseOpen", function (event) {
+    var source = event.detail.source;
+    source.addEventListener("version", function (message) {
+      heard(true);
+      stream.wanted = parseInt(message.data, 10) || 0;
+      stream.retries = 0;
+      catchUp();
+    });
+    source.addEventListener("beat", function () { heard(true); });
+  });
+  document.addEventListener("htmx:sseError", function () { heard(false); });
+  document.addEventListener("htmx:sseClose", function () { heard(false); });
+  // The poll's own tick (no triggering event) waits while the stream is up, up to the safety net.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var region = live();
+    if (!region || event.detail.elt !== region) return;
+    if (!event.detail.requestConfig.triggeringEvent && streamUp() &&
+        Date.now() - stream.askedAt < streamSetting("data-safety", 15000)) event.preventDefault();
+  });
+  document.addEventListener("htmx:beforeSend", function (event) {
+    if (event.detail.elt === live()) stream.askedAt = Date.now();
+  });
+  // A version heard while this phone was sending, or an answer older than it (a server whose read of
+  // the table lags the stream by a moment): ask again shortly, a few times at most.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var region = live();
+    if (!region || stream.wanted <= shownVersion(region)) { stream.retries = 0; return; }
+    if (event.detail.elt !== region) { window.setTimeout(catchUp, 0); return; }
+    if (stream.retries < 10) {
+      stream.retries += 1;
+      window.setTimeout(catchUp, 100 * stream.retries);
+    }
+  });
+
   // The poll asks with the version this phone shows, read when it asks (the region is morphed, not replaced).
   document.addEventListener("htmx:configRequest", function (event) {
     var region = live();

@@ -1,11 +1,13 @@
 """gunicorn settings shared by `make run`, the browser tests and the benchmarks."""
 
-# gthread, reading each request whole in its event loop before a thread sees it (companion/server/serving.py):
-# slow clients hold a socket, never a thread, and the threads serve the table.
-worker_class = "companion.server.serving.HeadFirstWorker"
+# gthread, reading each request whole in its event loop before a thread sees it (companion/server/serving.py),
+# and holding the table pages' streams in that loop (companion/server/streaming.py): slow clients and open
+# pages hold a socket, never a thread, and the threads serve the table.
+worker_class = "companion.server.streaming.StreamingWorker"
 threads = 4
-# Per worker: sockets of phones, kept-alive connections and slow clients together.
-worker_connections = 1000
+# Per worker: the pages' streams (one per open table page), kept-alive connections and slow clients
+# together. 1,000 tables of six phones on four workers is 1,500 streams each.
+worker_connections = 4000
 timeout = 30
 graceful_timeout = 10
 keepalive = 5

@@ -124,7 +124,11 @@ class HeadFirstWorker(gthread.ThreadWorker):
             self.poller.unregister(conn.sock)
             del self.arriving[conn]
             conn.data_ready = True
-            self.enqueue_req(conn)
+            self.request_arrived(conn)
+
+    def request_arrived(self, conn: Connection) -> None:
+        """A request has fully arrived on ``conn`` (its bytes in ``conn.ahead``): a thread answers it."""
+        self.enqueue_req(conn)
 
     def _forget(self, conn: Connection) -> None:
         try:

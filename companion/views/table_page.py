@@ -16,7 +16,7 @@ from sqlalchemy.orm import joinedload
 from ..extensions import db
 from ..forms import InviteForm, fresh_forms
 from ..i18n import language
-from ..live import heads, parts, regions
+from ..live import heads, parts, regions, streams
 from ..models import TOKEN_SHAPE, Table
 from ..table.view import table_view
 from ..web.phone import my_seat, phone, seat_choice
@@ -131,6 +131,8 @@ def table_context(table: Table, *, watch: bool = False, forms: dict | None = Non
         "invite_form": InviteForm(formdata=None, seen=table.last_seq) if inviting else None,
         # The poll adds the version the phone shows when it asks (static/app.js): the region is morphed in
         # place, so a version written into this URL would be the one it was first drawn at.
+        # How often the stream beats: the page counts it lost after three missed beats (static/app.js).
+        "stream_beat": streams.HEARTBEAT,
         "live_url": url_for("tables.watch_live" if watch else "tables.live",
                             token=table.watch_token if watch else table.token),
     }

@@ -9,7 +9,7 @@ from flask import Blueprint, make_response, redirect, render_template, request, 
 from werkzeug.wrappers import Response
 
 from ..forms import InviteForm, SeatForm, UndoForm
-from ..live import heads
+from ..live import heads, streams
 from ..rules import RuleError
 from ..rules.words import _
 from ..server.hosting import phone_url
@@ -95,6 +95,29 @@ def live(token: str) -> Response | tuple[str, int]:
 def watch_live(token: str) -> Response | tuple[str, int]:
     """The watch view's live region if the table changed since entry ``seen``, else 204."""
     return _live(token, watch=True)
+
+
+def _no_stream() -> Response:
+    # Served by the app only where no stream can be held (streams are held by the worker's loop,
+    # companion/server/streaming.py): the page's sse-close event. The browser stops, the page polls.
+    response = make_response(streams.NO_STREAM, 200)
+    response.headers["Content-Type"] = "text/event-stream; charset=utf-8"
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/t/<token>/stream")
+def stream(token: str) -> Response:
+    """The table's stream of versions; here (no worker holding streams), its end at once: the page polls."""
+    table_or_404(token)
+    return _no_stream()
+
+
+@bp.get("/w/<token>/stream")
+def watch_stream(token: str) -> Response:
+    """The watch view's stream of versions; here, its end at once (see ``stream``)."""
+    table_or_404(token, watch=True)
+    return _no_stream()
 
 
 # The undo form built again for the table page after a refusal without JavaScript (``kept_forms``).

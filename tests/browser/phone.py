@@ -73,13 +73,15 @@ def scan_qr(image) -> str:
     return found[0].text
 
 
-def sit_on_table(page, polls: int = 3) -> None:
-    """Leave the phone on the table as a real one is between moves: until it has asked ``polls`` times
-    whether the table changed and been told it did not (204), about a second each."""
-    for _ in range(polls):
-        with page.expect_response(lambda response: "/live" in response.url and response.status == 204,
-                                  timeout=10_000):
-            pass
+def sit_on_table(page, seconds: float = 3) -> None:
+    """Leave the phone on the table as a real one is between moves: ``seconds`` with nothing tapped, its
+    stream open all the while (companion/live/streams.py: it hears each entry the moment it is recorded)."""
+    from playwright.sync_api import expect
+
+    up = page.locator("[data-stream][data-up]")
+    expect(up).to_have_count(1, timeout=10_000)
+    page.wait_for_timeout(seconds * 1000)
+    expect(up).to_have_count(1)
 
 
 def newest_entry(page):

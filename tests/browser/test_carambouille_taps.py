@@ -50,13 +50,13 @@ def choose(phone, product: str | None = None, cards: int | None = None, effects:
     sale = phone.locator("#sale-form")
     if product is not None:
         sale.get_by_label("Product").select_option(value=product)
-        sit_on_table(phone, polls=1)
+        sit_on_table(phone, seconds=1)
     if cards is not None:
         sale.locator("label.pill", has_text=str(cards)).first.click()
-        sit_on_table(phone, polls=1)
+        sit_on_table(phone, seconds=1)
     for index, effect in enumerate(effects):
         sale.locator(f"select#sale-effect-{index}").select_option(label=effect)
-        sit_on_table(phone, polls=1)
+        sit_on_table(phone, seconds=1)
 
 
 def record_button(phone):
@@ -123,7 +123,7 @@ def test_a_purchase_records_on_one_tap(new_phone, live_server):
     sit_on_table(ana)
     buy = ana.locator("#buy-form")
     buy.get_by_role("group", name="Card drawn").locator("label", has_text="Bargain").click()
-    sit_on_table(ana, polls=1)
+    sit_on_table(ana, seconds=1)
     tapped = tap_once(ana, buy.get_by_role("button", name=re.compile(r"^\+1 card")))
     expect_recorded([ana, ben], "Ana bought 1 Carambouille card for 50 points.", ["100", "125", "125"], tapped)
     assert ana.errors == [] and ben.errors == []
@@ -154,11 +154,11 @@ def test_the_deal_helper_follows_a_changed_hand_and_records_on_one_tap(new_phone
     give = deal.locator("td.give")
     for number in range(3):
         deal.locator(f"#deal-size-{number}").fill("4")
-    sit_on_table(ana, polls=1)
+    sit_on_table(ana, seconds=1)
     expect(give.nth(1)).to_contain_text("3 → 7")
     # Ben counts again: 6 cards, so 2 more reach his limit of 8; the helper says so without another tap.
     deal.locator("#deal-size-1").fill("6")
-    sit_on_table(ana, polls=1)
+    sit_on_table(ana, seconds=1)
     expect(give.nth(1)).to_contain_text("2 → 8")
     tapped = tap_once(ana, deal.get_by_role("button", name="Record the deal"))
     expect_recorded([ana, ben], "Hand 2: Ana dealt 8 cards (Ana 3, Ben 2, Chloé 3); 74 left in the stock.", ["150", "125", "125"], tapped)

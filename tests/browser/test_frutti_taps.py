@@ -90,7 +90,7 @@ def watching(new_phone, token: str):
     phone.goto(f"/t/{token}")
     phone.get_by_role("button", name="Just watching").click()
     expect(phone.locator(".turn-heading")).to_have_text("Waiting for Ana")
-    sit_on_table(phone, polls=1)
+    sit_on_table(phone, seconds=1)
     expect(seafood(phone, "Octopus")).to_be_hidden()
     return phone
 
@@ -116,7 +116,7 @@ def test_a_watching_phone_shows_no_recording_control_open(new_phone, live_server
 
 def test_a_refused_tap_for_a_player_whose_turn_has_passed_closes_what_it_refused(new_phone, live_server):
     ana, chloe = phones_at(new_phone, live_server, [], players=("Ana", "Ben", "Chloé"), seated=("Ana", "Chloé"))
-    sit_on_table(chloe, polls=1)
+    sit_on_table(chloe, seconds=1)
     chloe.locator("summary", has_text="Play for Ana from this phone").click()
     # Chloé's phone has not heard yet (its polls are held) when Ana plays on her own phone.
     chloe.route("**/live?*", lambda route: route.abort())

@@ -24,9 +24,9 @@ def choose_sale(phone, seller: str, good: str, cards: int) -> None:
     """Who sells, the good, the number of cards: tapped as a player does, a poll or so apart."""
     form = phone.locator("#sale-form")
     form.get_by_role("group", name="Who sells?").locator("label", has_text=seller).click()
-    sit_on_table(phone, polls=1)
+    sit_on_table(phone, seconds=1)
     form.get_by_role("group", name="Which good?").locator("label", has_text=good).click()
-    sit_on_table(phone, polls=1)
+    sit_on_table(phone, seconds=1)
     form.get_by_role("group", name="How many cards?").locator("label", has_text=re.compile(rf"^{cards}$")).click()
     expect(phone.locator("#sale-preview")).to_contain_text("Takes")
 
@@ -51,7 +51,7 @@ def test_a_three_card_sale_draws_a_bonus_token_only_the_sellers_phone_sees(table
                     ["0 seals", "0 seals"], tapped)
     expect(ana.locator(".bonus-reveal .bonus-value")).to_have_text(re.compile(r"^[123]$"))
     # Ben's phone, having sat on the table, says the token lies face down and holds no value of it.
-    sit_on_table(ben, polls=2)
+    sit_on_table(ben, seconds=2)
     expect(ben.locator(".bonus-reveal")).to_have_text(re.compile(r"^Ana's bonus token lies face down"))
     assert ben.locator(".bonus-value").count() == 0
     assert ana.errors == [] and ben.errors == []
@@ -102,7 +102,7 @@ def test_a_phone_taking_a_seat_that_has_one_is_asked_and_sees_its_secret_only_af
     # No: asked again who it is; still nothing of Ben's on it, after a poll or two.
     stranger.get_by_role("button", name="No, choose again").click()
     expect(stranger.get_by_role("heading", name="Who are you?")).to_be_visible()
-    sit_on_table(stranger, polls=2)
+    sit_on_table(stranger, seconds=2)
     assert stranger.locator(".bonus-value").count() == 0
     # Yes: this phone is Ben's too, and shows his bonus token.
     stranger.locator("section.who").get_by_role("button", name=re.compile(r"^Ben\s+has a phone")).click()

@@ -16,12 +16,16 @@ from browser.phone import choose_seat, create_table, scan_qr, submit_and_wait
 pytestmark = pytest.mark.browser
 FRIENDS = ["Ana", "Ben", "Chloé", "Dan"]
 WITHIN_MS = 2000
+# From the tap on one phone to its entry on every other one, with the stream up (95 in 100 entries).
+STREAMED_P95_MS = 300
 
-# Each phone notes, by its own clock, when it first showed each table version. The phones of one
-# browser share the machine's clock, so the moment a tap was sent on one phone and the moment
-# another showed its entry compare directly.
+# Each phone notes, by its own clock, when it first showed each table version, and when it was last
+# tapped (the click as the page gets it: not the test driver's own time to find and reach the button).
+# The phones of one browser share the machine's clock, so the tap on one phone and the moment another
+# showed its entry compare directly.
 WATCH_VERSIONS = """() => {
   window.seenAt = window.seenAt || {};
+  document.addEventListener("click", () => { window.tappedAt = Date.now(); }, {capture: true});
   const note = () => {
     const live = document.getElementById("live");
     if (live && !(live.dataset.seen in window.seenAt)) window.seenAt[live.dataset.seen] = Date.now();
@@ -44,8 +48,8 @@ def in_first_screen(phone, locator, height: int = PHONE["height"]) -> bool:
 
 def act(actor, button, others) -> list[float]:
     """Tap ``button`` on ``actor``'s phone; how long each other phone took to show the new entry (ms)."""
-    sent = actor.evaluate("Date.now()")
     submit_and_wait(actor, button)
+    sent = actor.evaluate("window.tappedAt")
     seq = str(version(actor))
     delays = []
     for phone in others:
@@ -54,7 +58,7 @@ def act(actor, button, others) -> list[float]:
     return delays
 
 
-def test_four_phones_join_by_the_qr_code_say_who_they_are_and_see_every_entry_within_2_s(new_phone, live_server):
+def test_four_phones_join_by_the_qr_code_say_who_they_are_and_see_each_entry_within_300_ms(new_phone, live_server):
     ana = new_phone()
     url = create_table(ana, "carambouille", FRIENDS, starter="Player 1")
     # The friends scan the code on Ana's phone. It carries the laptop's address on the home network;
@@ -105,6 +109,7 @@ def test_four_phones_join_by_the_qr_code_say_who_they_are_and_see_every_entry_wi
     p95 = delays[math.ceil(0.95 * len(delays)) - 1]
     print(f"\nlive update across phones: {len(delays)} updates, p50 {p50:.0f} ms, p95 {p95:.0f} ms, "
           f"max {delays[-1]:.0f} ms")
+    assert p95 <= STREAMED_P95_MS, f"entries took p95 {p95:.0f} ms to show on the other phones"
     assert delays[-1] <= WITHIN_MS, f"an entry took {delays[-1]:.0f} ms to show on another phone"
     for phone in phones.values():
         expect(phone.locator(".phase-line")).to_contain_text("The hand is over")

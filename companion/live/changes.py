@@ -1,0 +1,155 @@
+"""Which tables changed, looked up once per process for all of its streams, never once per phone.
+
+One thread per worker process holding streams (``companion.server.streaming``) keeps a connection
+of its own and learns of every entry recorded by any process or host:
+
+- on SQLite, ``PRAGMA data_version`` (one call, no table read) says whether any other connection
+  committed since the last look, every TICK seconds; only then are the entries added since read,
+  by their ids, with their tables' versions;
+- on PostgreSQL, the notifications the ``tables`` trigger already sends (``companion.live.board``):
+  several app hosts behind one proxy all hear every table's change.
+
+Every RECHECK seconds, and for the tables whose first stream just opened, the versions of every
+table with a stream here are read whole: a notice lost while the connection was being made again,
+or a change no entry carries (a table removed from the history), is caught up within that time.
+What the watcher learns it hands to ``report`` as {table id: version}.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+
+import sqlalchemy as sa
+
+from .board import CHANNEL
+
+TICK = 0.01
+RECHECK = 2.0
+CHUNK = 500
+
+log = logging.getLogger(__name__)
+Report = Callable[[dict[int, int]], None]
+
+
+class Changes:
+    """The watcher thread: ``watched()`` names the tables to look at, ``report`` is told their new versions."""
+
+    def __init__(self, engine: sa.Engine, watched: Callable[[], list[int]], report: Report) -> None:
+        self.engine = engine
+        self.watched = watched
+        self.report = report
+        self.postgres = engine.dialect.name == "postgresql"
+        self._stop = threading.Event()
+        self._fresh: set[int] = set()
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="stream-changes", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def look_at(self, table_id: int) -> None:
+        """A table's first stream here opened: read its version at the next tick (it may have moved meanwhile)."""
+        with self._lock:
+            self._fresh.add(table_id)
+
+    # --- the thread ----------------------------------------------------------------
+
+    def _connect(self):
+        pooled = self.engine.raw_connection()  # through the engine: its connect hooks (SQLite pragmas) run
+        connection = pooled.driver_connection
+        pooled.detach()
+        connection.rollback()
+        if self.postgres:
+            connection.autocommit = True
+            connection.execute(f"LISTEN {CHANNEL}")
+        else:
+            connection.isolation_level = None
+        return connection
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            connection = None
+            try:
+                connection = self._connect()
+                self._watch(connection)
+            except Exception as error:  # noqa: BLE001 - any failure: reconnect; the recheck catches up
+                log.warning("stream watcher lost its database (%s); reconnecting", str(error).strip())
+            finally:
+                if connection is not None:
+                    try:
+                        connection.close()
+                    except Exception:  # noqa: BLE001
+                        pass
+            self._stop.wait(1.0)
+
+    def _watch(self, connection) -> None:
+        last_entry = self._newest_entry(connection)
+        data_version = None
+        recheck_at = 0.0
+        while not self._stop.is_set():
+            changed: set[int] = set()
+            if self.postgres:
+                changed.update(int(notice.payload) for notice in connection.notifies(timeout=TICK))
+            else:
+                self._stop.wait(TICK)
+                now_version = self._one(connection, "PRAGMA data_version")
+                if now_version != data_version:
+                    data_version = now_version
+                    rows = self._rows(connection, "SELECT id, table_id FROM entries WHERE id > ?", (last_entry,))
+                    if rows:
+                        last_entry = max(row[0] for row in rows)
+                        changed.update(row[1] for row in rows)
+                    elif (newest := self._newest_entry(connection)) < last_entry:
+                        # The newest entries were deleted (a session removed): SQLite gives their ids
+                        # again, maybe already to an entry of a watched table. Look at them all now.
+                        last_entry = newest
+                        changed.update(self.watched())
+            with self._lock:
+                changed |= self._fresh
+                self._fresh = set()
+            now = time.monotonic()
+            if now >= recheck_at:
+                recheck_at = now + RECHECK
+                changed.update(self.watched())
+            if changed:
+                watched = set(self.watched())
+                versions = self._versions(connection, [table_id for table_id in changed if table_id in watched])
+                if versions:
+                    self.report(versions)
+
+    def _versions(self, connection, table_ids: list[int]) -> dict[int, int]:
+        versions: dict[int, int] = {}
+        for start in range(0, len(table_ids), CHUNK):
+            chunk = table_ids[start:start + CHUNK]
+            if self.postgres:
+                rows = self._rows(connection, "SELECT id, last_seq FROM tables WHERE id = ANY(%s)", (chunk,))
+            else:
+                marks = ",".join("?" * len(chunk))
+                rows = self._rows(connection, f"SELECT id, last_seq FROM tables WHERE id IN ({marks})", chunk)
+            versions.update((row[0], row[1]) for row in rows)
+        return versions
+
+    def _newest_entry(self, connection) -> int:
+        if self.postgres:
+            return 0
+        return self._one(connection, "SELECT COALESCE(MAX(id), 0) FROM entries") or 0
+
+    @staticmethod
+    def _rows(connection, sql: str, params=()) -> list:
+        cursor = connection.execute(sql, params)
+        try:
+            # fetchall ends the statement: SQLite would otherwise hold its read snapshot open.
+            return cursor.fetchall()
+        finally:
+            cursor.close()
+
+    def _one(self, connection, sql: str):
+        rows = self._rows(connection, sql)
+        return rows[0][0] if rows else None

@@ -1,0 +1,153 @@
+"""A table page's stream of server-sent events: the table's version, the moment it changes.
+
+Each table page holds one stream (``/t/<token>/stream``, the watch view's ``/w/<token>/stream``). What
+travels on it is a number: the table's newest entry, as in the region's ``data-seen``. A phone that
+hears a number above the one it shows asks for its own region, as its poll does, so what only one
+seat may see (a drawn Jaipur bonus, a player's cards) never travels on a stream at all. A phone that
+(re)connects hears the table's version at once: that is its catch-up. A heartbeat every HEARTBEAT
+seconds keeps proxies and phones from closing an idle stream, and tells the page that the stream
+works (``static/app.js`` slows its poll to a safety net while it hears them).
+
+The streams of a worker process are held by its event loop (``companion.server.streaming``): an idle
+stream costs a socket, not a thread. ``Hub`` is their registry, used by that loop only; the loop is told
+of new versions by this process's ``companion.live.changes`` watcher.
+"""
+
+from __future__ import annotations
+
+import re
+import socket
+import time
+from dataclasses import dataclass, field
+
+from ..models import TOKEN_SHAPE
+
+# A heartbeat this often; the page counts its stream as lost after a few missed ones.
+HEARTBEAT = 10.0
+# How soon a browser reconnects a stream that was cut (milliseconds, the stream's "retry").
+RETRY_MS = 1000
+PATH = re.compile(rf"/([tw])/({TOKEN_SHAPE.pattern})/stream")
+REQUEST_LINE = re.compile(rb"GET (/[tw]/[A-Za-z0-9_-]{1,64}/stream)(?:\?[^ ]*)? HTTP/1\.[01]\r\n")
+
+
+def version(number: int) -> bytes:
+    """The event saying the table is at entry ``number`` (its id lets a reconnecting browser say what it had)."""
+    return b"id: %d\nevent: version\ndata: %d\n\n" % (number, number)
+
+
+BEAT = b"event: beat\ndata: \n\n"
+# What the app answers where no stream can be held (a server without this worker, TLS served by
+# gunicorn itself): the page's sse-close event, so the browser stops asking and the page keeps polling.
+NO_STREAM = b"event: nostream\ndata: \n\n"
+
+
+def stream_path(request_head: bytes) -> tuple[str, bool] | None:
+    """(token, watch) if this request head asks for a table's stream, else None."""
+    line = REQUEST_LINE.match(request_head)
+    if line is None:
+        return None
+    path = PATH.fullmatch(line[1].decode("ascii"))
+    return (path[2], path[1] == "w") if path else None
+
+
+def response_head(headers: list[tuple[str, str]]) -> bytes:
+    """The stream's status line and headers (with the app's security headers), then its retry."""
+    lines = ["HTTP/1.1 200 OK", "Content-Type: text/event-stream; charset=utf-8", "Cache-Control: no-store",
+             # nginx: pass each event on as it comes (the README's example also turns buffering off).
+             "X-Accel-Buffering: no", "Connection: close", *(f"{name}: {value}" for name, value in headers)]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1") + b"retry: %d\n\n" % RETRY_MS
+
+
+@dataclass(eq=False)
+class Stream:
+    """One phone's open stream: its socket, its table, the version it was last told."""
+
+    sock: socket.socket
+    table_id: int
+    told: int
+    closed: bool = False
+    meta: dict = field(default_factory=dict)
+
+    def send(self, data: bytes) -> bool:
+        """Send ``data`` without waiting; False if the phone is gone or not reading (the stream is then closed)."""
+        if self.closed:
+            return False
+        try:
+            sent = self.sock.send(data)
+        except (BlockingIOError, InterruptedError):
+            sent = 0
+        except OSError:
+            return False
+        # A few bytes a stream: a socket whose buffer is full has not read for a long time. It reconnects.
+        return sent == len(data)
+
+
+class Hub:
+    """The open streams of this process, by table; every method is called on the event loop's thread only."""
+
+    def __init__(self) -> None:
+        self.by_table: dict[int, set[Stream]] = {}
+        # The newest version heard of each table with a stream (at least what its streams were told).
+        self.versions: dict[int, int] = {}
+        self.count = 0
+        self._beat_at = time.monotonic() + HEARTBEAT
+
+    def add(self, stream: Stream) -> None:
+        """Hold ``stream``, telling it at once of a version heard since its own was read."""
+        self.by_table.setdefault(stream.table_id, set()).add(stream)
+        self.count += 1
+        known = self.versions.get(stream.table_id, stream.told)
+        self.versions[stream.table_id] = max(known, stream.told)
+        if known > stream.told:
+            self._tell(stream, known)
+
+    def remove(self, stream: Stream) -> None:
+        """Forget ``stream`` (its socket is the caller's to close)."""
+        streams = self.by_table.get(stream.table_id)
+        if streams is None or stream not in streams:
+            return
+        streams.discard(stream)
+        self.count -= 1
+        if not streams:
+            del self.by_table[stream.table_id]
+            self.versions.pop(stream.table_id, None)
+
+    def table_ids(self) -> list[int]:
+        """The tables that have a stream here (safe from the watcher's thread: the copy is one C call)."""
+        while True:
+            try:
+                return list(self.by_table)
+            except RuntimeError:  # changed while copied: copy again
+                continue
+
+    def publish(self, versions: dict[int, int]) -> list[Stream]:
+        """Tell each stream of these tables its new version; the streams that could not be told (to close)."""
+        lost: list[Stream] = []
+        for table_id, number in versions.items():
+            streams = self.by_table.get(table_id)
+            if not streams or number <= self.versions.get(table_id, -1):
+                continue
+            self.versions[table_id] = number
+            message = version(number)
+            for stream in streams:
+                if stream.told < number and not self._tell(stream, number, message):
+                    lost.append(stream)
+        return lost
+
+    def beat(self, now: float) -> list[Stream]:
+        """Send the heartbeat if it is due; the streams that could not take it (to close)."""
+        if now < self._beat_at:
+            return []
+        self._beat_at = now + HEARTBEAT
+        return [stream for streams in self.by_table.values() for stream in streams if not stream.send(BEAT)]
+
+    def all(self) -> list[Stream]:
+        """Every open stream (to close them all when the worker stops)."""
+        return [stream for streams in self.by_table.values() for stream in streams]
+
+    @staticmethod
+    def _tell(stream: Stream, number: int, message: bytes | None = None) -> bool:
+        if stream.send(message or version(number)):
+            stream.told = number
+            return True
+        return False

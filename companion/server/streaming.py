@@ -1,0 +1,143 @@
+"""The worker that also holds the table pages' streams (``companion.live.streams``) in its event loop.
+
+A stream is open for as long as a table page is, hours at a table, and idle nearly always. Held by a
+thread, as gunicorn's threaded worker would, every open page would take one of the worker's four
+threads and a table night of six phones would stop the server. Here, the request for a stream is
+read in the loop like every request (``HeadFirstWorker``); a thread only reads the table's head (so
+no database wait ever holds the loop) and writes the stream's first bytes, then hands the socket back
+to the loop, which holds it until the phone goes away: a stream costs a socket and a few hundred
+bytes. The process's watcher (``companion.live.changes``) tells the loop of each new version, and
+the loop sends it to that table's streams, and a heartbeat to all of them.
+
+A request for a stream that cannot be held here (an unknown table, a database without a live read)
+goes on to the app, which answers it (``views.tables.stream``). So do TLS and HTTP/2 connections,
+which gunicorn serves itself: the page then keeps polling.
+"""
+
+from __future__ import annotations
+
+import resource
+import selectors
+import time
+from functools import partial
+
+from ..live import changes, heads, streams
+from ..live.streams import Hub, Stream
+from ..web.security import HEADERS
+from .serving import Connection, HeadFirstWorker
+
+# The stream's first bytes are written by a thread in one go; a phone that does not take them in this time is dropped.
+FIRST_BYTES_SECONDS = 5.0
+
+
+def _more_sockets() -> None:
+    """As many open files as the system lets this process have: each stream is one."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard == resource.RLIM_INFINITY or soft < hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard if hard != resource.RLIM_INFINITY else 65536, hard))
+        except (ValueError, OSError):
+            pass
+
+
+class StreamingWorker(HeadFirstWorker):
+    """``HeadFirstWorker`` holding the table pages' streams in its loop (see the module's docstring)."""
+
+    def run(self) -> None:
+        _more_sockets()
+        self.hub = Hub()
+        self.watcher: changes.Changes | None = None
+        try:
+            super().run()
+        finally:
+            if self.watcher is not None:
+                self.watcher.stop()
+
+    # --- opening a stream -------------------------------------------------------------
+
+    def request_arrived(self, conn: Connection) -> None:
+        target = streams.stream_path(bytes(conn.ahead)) if self.alive else None
+        if target is None:
+            super().request_arrived(conn)
+            return
+        self.tpool.submit(self._open, conn, *target)
+
+    def _open(self, conn: Connection, token: str, watch: bool) -> None:
+        """On a thread: the table's head, then the stream's first bytes; the socket goes back to the loop."""
+        reader = heads.of(self.wsgi)
+        head = reader.head(token, watch) if reader is not None else None
+        if head is None:
+            # Unknown table, or no live read: the app answers it as it answers every request.
+            self.method_queue.defer(self.enqueue_req, conn)
+            return
+        try:
+            conn.sock.settimeout(FIRST_BYTES_SECONDS)
+            conn.sock.sendall(streams.response_head(list(HEADERS.items())) + streams.version(head.last_seq))
+            conn.sock.setblocking(False)
+        except OSError:
+            self.method_queue.defer(self._forget, conn)
+            return
+        self.method_queue.defer(self._hold, conn, Stream(conn.sock, head.id, head.last_seq, meta={"conn": conn}))
+
+    # --- in the loop -----------------------------------------------------------------
+
+    def _hold(self, conn: Connection, stream: Stream) -> None:
+        if not self.alive:
+            self._forget(conn)
+            return
+        first = stream.table_id not in self.hub.by_table
+        self.hub.add(stream)
+        self.poller.register(conn.sock, selectors.EVENT_READ, partial(self._stream_readable, stream))
+        if self.watcher is None:
+            self.watcher = self._start_watcher()
+        if first:
+            self.watcher.look_at(stream.table_id)
+
+    def _start_watcher(self) -> changes.Changes:
+        from ..extensions import db
+
+        with self.wsgi.app_context():
+            engine = db.engine
+        watcher = changes.Changes(engine, self.hub.table_ids,
+                                  lambda versions: self.method_queue.defer(self._publish, versions))
+        watcher.start()
+        return watcher
+
+    def _stream_readable(self, stream: Stream, _sock) -> None:
+        # A phone never writes on its stream: readable means it went away (or misbehaves): close it.
+        try:
+            data = stream.sock.recv(1024)
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            data = b""
+        if not data or len(data) >= 1024:
+            self._close(stream)
+
+    def _publish(self, versions: dict[int, int]) -> None:
+        for stream in self.hub.publish(versions):
+            self._close(stream)
+
+    def _close(self, stream: Stream) -> None:
+        if stream.closed:
+            return
+        stream.closed = True
+        self.hub.remove(stream)
+        self._forget(stream.meta["conn"])
+
+    def murder_pending(self) -> None:
+        """Besides gunicorn's timeouts, the streams' heartbeat (the loop comes here at least once a second)."""
+        super().murder_pending()
+        for stream in self.hub.beat(time.monotonic()):
+            self._close(stream)
+
+    # --- stopping --------------------------------------------------------------------
+
+    def handle_exit(self, sig, frame) -> None:
+        """Stopping: every stream is closed at once (its phone reconnects to another worker), then as gunicorn does."""
+        super().handle_exit(sig, frame)
+        self.method_queue.defer(self._close_all)
+
+    def _close_all(self) -> None:
+        for stream in self.hub.all():
+            self._close(stream)

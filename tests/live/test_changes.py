@@ -1,0 +1,122 @@
+"""The streams' watcher (companion/live/changes.py): one look per process hears every table's new version.
+
+Run on the test database: a SQLite file (``PRAGMA data_version``, the entries since the last look) or,
+in CI's second leg, PostgreSQL (the tables trigger's notifications).
+"""
+
+from __future__ import annotations
+
+import queue
+import time
+
+import sqlalchemy as sa
+
+from companion.extensions import db
+from companion.live import changes
+from companion.models import Table
+from companion.review import removal
+from companion.table import recording
+
+from helpers import make_table
+
+
+def table(token: str) -> Table:
+    return db.session.scalar(sa.select(Table).where(Table.token == token))
+
+
+def watch(app, watched: list[int]) -> tuple[changes.Changes, queue.Queue]:
+    heard: queue.Queue = queue.Queue()
+    with app.app_context():
+        watcher = changes.Changes(db.engine, lambda: list(watched), heard.put)
+    watcher.start()
+    return watcher, heard
+
+
+def hear(heard: queue.Queue, table_id: int, version: int, seconds: float = 5.0) -> float:
+    """Seconds until the watcher reported ``version`` of the table (fails past ``seconds``)."""
+    started = time.monotonic()
+    while (left := seconds - (time.monotonic() - started)) > 0:
+        try:
+            versions = heard.get(timeout=left)
+        except queue.Empty:
+            break
+        if versions.get(table_id) == version:
+            return time.monotonic() - started
+    raise AssertionError(f"table {table_id} at version {version} not heard within {seconds} s")
+
+
+def test_an_entry_recorded_by_another_connection_is_heard_within_a_few_ticks(app):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    other = make_table(app, "tiny", ["Cy", "Di"])
+    with app.app_context():
+        table_id, other_id = table(token).id, table(other).id
+    watcher, heard = watch(app, [table_id])
+    try:
+        hear(heard, table_id, 0)  # its first look: the version the table is at
+        with app.app_context():
+            recording.record(table(token), {"type": "score", "player": 0, "points": 10})
+            recording.record(table(other), {"type": "score", "player": 0, "points": 3})
+        took = hear(heard, table_id, 1)
+        assert took < 1.0
+        # Nobody here watches the other table: nothing of it is read or reported.
+        while not heard.empty():
+            assert other_id not in heard.get_nowait()
+    finally:
+        watcher.stop()
+
+
+def test_a_table_whose_first_stream_just_opened_is_read_at_the_next_tick(app):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    watched: list[int] = []
+    heard: queue.Queue = queue.Queue()
+    with app.app_context():
+        table_id = table(token).id
+        watcher = changes.Changes(db.engine, lambda: list(watched), heard.put)
+        recording.record(table(token), {"type": "score", "player": 0, "points": 10})
+    watcher.start()
+    try:
+        time.sleep(3 * changes.TICK)
+        watched.append(table_id)
+        watcher.look_at(table_id)
+        assert hear(heard, table_id, 1, seconds=changes.RECHECK / 2) < changes.RECHECK / 2
+    finally:
+        watcher.stop()
+
+
+def test_a_change_no_entry_carries_is_caught_up_by_the_recheck(app):
+    # A table removed from the history moves its version without an entry of its own.
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    with app.app_context():
+        table_id = table(token).id
+        recording.record(table(token), {"type": "score", "player": 0, "points": 10})
+    watcher, heard = watch(app, [table_id])
+    try:
+        hear(heard, table_id, 1)
+        with app.app_context():
+            removal.remove(table(token))
+            db.session.commit()
+            version = db.session.scalar(sa.select(Table.last_seq).where(Table.id == table_id))
+        hear(heard, table_id, version, seconds=changes.RECHECK + 2)
+    finally:
+        watcher.stop()
+
+
+def test_entries_given_the_ids_of_a_removed_sessions_entries_are_heard(app):
+    # SQLite gives the ids of deleted newest entries again: a watcher that only read ids above the
+    # newest it had seen would miss them until its recheck.
+    removed, kept = make_table(app, "tiny", ["Ana", "Ben"]), make_table(app, "tiny", ["Cy", "Di"])
+    with app.app_context():
+        kept_id = table(kept).id
+        for points in (1, 2, 3):
+            recording.record(table(removed), {"type": "score", "player": 0, "points": points})
+    watcher, heard = watch(app, [kept_id])
+    try:
+        hear(heard, kept_id, 0)
+        with app.app_context():
+            removal.remove(table(removed))
+        time.sleep(5 * changes.TICK)
+        with app.app_context():
+            recording.record(table(kept), {"type": "score", "player": 1, "points": 5})
+        assert hear(heard, kept_id, 1, seconds=changes.RECHECK) < 1.0
+    finally:
+        watcher.stop()

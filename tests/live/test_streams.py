@@ -1,0 +1,151 @@
+"""The table page's stream (companion/live/streams.py): what it says, to whom, and what the app answers without it."""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+
+from companion.live import streams
+from companion.live.streams import Hub, Stream
+
+from helpers import make_table
+
+
+@pytest.fixture
+def pair():
+    """A connected pair of sockets: the server's end of a stream and the phone's."""
+    server, phone = socket.socketpair()
+    server.setblocking(False)
+    phone.settimeout(2)
+    yield server, phone
+    server.close()
+    phone.close()
+
+
+def events(phone: socket.socket) -> list[tuple[str, str]]:
+    """The (event, data) pairs the phone has been sent so far, as EventSource reads them."""
+    phone.setblocking(False)
+    data = b""
+    try:
+        while chunk := phone.recv(65536):
+            data += chunk
+    except BlockingIOError:
+        pass
+    found = []
+    for block in data.decode().split("\n\n"):
+        fields = dict(line.split(": ", 1) for line in block.splitlines() if ": " in line)
+        if "event" in fields:
+            found.append((fields["event"], fields.get("data", "")))
+    return found
+
+
+@pytest.mark.parametrize(("head", "expected"), [
+    (b"GET /t/abcdefghijklmnopqrstuv/stream HTTP/1.1\r\nHost: x\r\n\r\n", ("abcdefghijklmnopqrstuv", False)),
+    (b"GET /w/abcdefghijklmnopqrstuv/stream HTTP/1.1\r\n\r\n", ("abcdefghijklmnopqrstuv", True)),
+    # A reconnecting browser's own query (none is needed: the version comes first thing) changes nothing.
+    (b"GET /t/abcdefghijklmnopqrstuv/stream?seen=4 HTTP/1.1\r\n\r\n", ("abcdefghijklmnopqrstuv", False)),
+    (b"GET /t/abcdefghijklmnopqrstuv/live HTTP/1.1\r\n\r\n", None),
+    (b"POST /t/abcdefghijklmnopqrstuv/stream HTTP/1.1\r\n\r\n", None),
+    (b"GET /t/abc/stream HTTP/1.1\r\n\r\n", None),  # not a table's token
+    (b"GET /t/abcdefghijklmnopqrstuv/stream/x HTTP/1.1\r\n\r\n", None),
+])
+def test_only_a_get_of_a_table_stream_is_held_as_a_stream(head, expected):
+    assert streams.stream_path(head) == expected
+
+
+def test_a_phone_is_told_the_version_once_and_never_an_older_one(pair):
+    server, phone = pair
+    hub = Hub()
+    stream = Stream(server, table_id=7, told=3)
+    hub.add(stream)
+    assert hub.publish({7: 4}) == []
+    assert hub.publish({7: 4}) == []  # heard twice (a recheck): said once
+    assert hub.publish({7: 2}) == []  # an older read never goes back
+    assert hub.publish({8: 9}) == []  # another table's
+    assert events(phone) == [("version", "4")]
+    assert stream.told == 4
+
+
+def test_a_stream_opened_after_a_version_was_heard_is_told_it_at_once(pair):
+    # Its head was read just before an entry another stream of the table was told of.
+    server, phone = pair
+    other_server, other_phone = socket.socketpair()
+    other_server.setblocking(False)
+    hub = Hub()
+    hub.add(Stream(other_server, table_id=7, told=3))
+    hub.publish({7: 5})
+    late = Stream(server, table_id=7, told=4)
+    hub.add(late)
+    assert events(phone) == [("version", "5")] and late.told == 5
+    other_server.close()
+    other_phone.close()
+
+
+def test_the_heartbeat_reaches_every_stream_when_due_and_a_gone_phone_is_reported(pair, monkeypatch):
+    server, phone = pair
+    gone_server, gone_phone = socket.socketpair()
+    gone_server.setblocking(False)
+    gone_phone.close()
+    hub = Hub()
+    hub.add(Stream(server, table_id=1, told=0))
+    gone = Stream(gone_server, table_id=2, told=0)
+    hub.add(gone)
+    start = hub._beat_at - streams.HEARTBEAT
+    assert hub.beat(start + 1) == []  # not due yet
+    assert events(phone) == []
+    lost = hub.beat(start + streams.HEARTBEAT)
+    assert lost == [gone]
+    assert events(phone) == [("beat", "")]
+    hub.remove(gone)
+    assert hub.table_ids() == [1]
+    gone_server.close()
+
+
+def test_a_stream_the_phone_does_not_read_is_given_up_not_waited_for(pair):
+    server, phone = pair
+    hub = Hub()
+    stream = Stream(server, table_id=1, told=0)
+    hub.add(stream)
+    # The phone never reads: its socket's buffers fill, and the stream is reported to be closed.
+    lost = []
+    for number in range(1, 200_000):
+        lost = hub.publish({1: number})
+        if lost:
+            break
+    assert lost == [stream]
+
+
+def test_the_response_says_event_stream_unbuffered_with_the_security_headers():
+    head = streams.response_head([("Content-Security-Policy", "default-src 'self'")]).decode()
+    status, *lines = head.split("\r\n\r\n")[0].split("\r\n")
+    assert status == "HTTP/1.1 200 OK"
+    assert "Content-Type: text/event-stream; charset=utf-8" in lines
+    assert "X-Accel-Buffering: no" in lines and "Cache-Control: no-store" in lines
+    assert "Content-Security-Policy: default-src 'self'" in lines
+    assert head.endswith("\r\n\r\nretry: 1000\n\n")
+
+
+def test_without_a_worker_holding_streams_the_app_ends_the_stream_at_once_and_the_page_polls(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    response = client.get(f"/t/{token}/stream")
+    assert response.status_code == 200
+    assert response.headers["Content-Type"].startswith("text/event-stream")
+    # The page's sse-close event: the browser stops asking; the one-second poll goes on.
+    assert response.data == b"event: nostream\ndata: \n\n"
+    page = client.get(f"/t/{token}").get_data(as_text=True)
+    assert f'sse-connect="/t/{token}/stream"' in page and 'sse-close="nostream"' in page
+    assert client.get("/t/aaaaaaaaaaaaaaaaaaaaaa/stream").status_code == 404
+
+
+def test_the_watch_view_has_a_stream_of_its_own_token(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    page = client.get(f"/t/{token}").get_data(as_text=True)
+    import re
+
+    watch = re.search(r'href="/w/([^"/]+)"', page)
+    assert watch is not None
+    watch_page = client.get(f"/w/{watch[1]}").get_data(as_text=True)
+    assert f'sse-connect="/w/{watch[1]}/stream"' in watch_page
+    assert token not in watch_page
+    assert client.get(f"/w/{watch[1]}/stream").status_code == 200
