@@ -23,3 +23,13 @@ def record_table(live_server, game: str, players: list[str], options: dict, even
         db.session.remove()
         db.engine.dispose()
     return tokens
+
+
+def record_entry(database_url: str, token: str, event: dict) -> int:
+    """One entry at the table, recorded from outside the server (as another worker or app host would); its number."""
+    app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "browser-tests"})
+    with app.app_context():
+        seq = recording.record(db.session.scalar(sa.select(Table).where(Table.token == token)), event).seq
+        db.session.remove()
+        db.engine.dispose()
+    return seq

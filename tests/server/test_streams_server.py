@@ -15,14 +15,9 @@ from types import SimpleNamespace
 
 import psutil
 import pytest
-import sqlalchemy as sa
 
 from browser.server import scratch_database, start_server, stop_server
-from browser.tables import record_table
-from companion import create_app
-from companion.extensions import db
-from companion.models import Table
-from companion.table import recording
+from browser.tables import record_entry, record_table
 
 STREAMS = 600
 WORKERS = 2
@@ -90,16 +85,6 @@ def server(tmp_path):
     drop()
 
 
-def record(database_url: str, token: str, event: dict) -> int:
-    """One entry at the table, recorded from outside the server; the table's new version."""
-    app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "streams"})
-    with app.app_context():
-        version = recording.record(db.session.scalar(sa.select(Table).where(Table.token == token)), event).seq
-        db.session.remove()
-        db.engine.dispose()
-    return version
-
-
 def new_table(database_url: str) -> tuple[str, str]:
     """A Carambouille table of three in the server's database: its player and watch tokens."""
     return record_table(SimpleNamespace(database_url=database_url), "carambouille", ["Ana", "Ben", "Chloé"],
@@ -123,7 +108,7 @@ def test_six_hundred_open_pages_hold_no_thread_and_each_hears_every_entry_within
         # Open pages are sockets, not threads: each worker has its four threads and its own few (the loop,
         # the bell sweeper, the streams' watcher, PostgreSQL's head board), whatever the streams.
         assert all(count <= THREADS + 4 for count in worker_threads(process)), worker_threads(process)
-        version = record(database_url, tables[0][0], {"type": "market_opened"})
+        version = record_entry(database_url, tables[0][0], {"type": "market_opened"})
         took = read_until(phones, lambda: all(phone.versions[-1] == version for phone in phones[::3]), seconds=5)
         print(f"\n{STREAMS} streams: table 1's {len(phones[::3])} heard its entry within {1000 * took:.0f} ms")
         assert took < 1.0
@@ -160,7 +145,7 @@ def test_a_stopping_worker_closes_its_streams_at_once_and_the_phone_reconnects_t
         took = read_until(phones, lambda: all(phone.ended for phone in held), seconds=5)
         assert took < 3.0
         assert not any(phone.ended for phone in phones if phone not in held)
-        version = record(database_url, token, {"type": "market_opened"})
+        version = record_entry(database_url, token, {"type": "market_opened"})
         again = Phone(port, f"/t/{token}/stream")
         read_until([again], lambda: again.versions == [version], seconds=10)
         again.close()

@@ -1,0 +1,74 @@
+"""A small TCP proxy on loopback between phones and the server: the network's faults, on demand.
+
+``cut()`` closes every connection through it at once, as a router restarting or a phone's radio
+dropping would. With ``buffering=True`` it holds back everything a server sends on an event stream
+(as a reverse proxy that buffers responses does), while passing every other answer on.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+
+
+class Proxy:
+    def __init__(self, target_port: int, buffering: bool = False) -> None:
+        self.target_port = target_port
+        self.buffering = buffering
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._sockets: set[socket.socket] = set()
+        self._lock = threading.Lock()
+        self.cuts = 0
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                phone, _ = self.listener.accept()
+            except OSError:
+                return
+            try:
+                server = socket.create_connection(("127.0.0.1", self.target_port))
+            except OSError:
+                phone.close()
+                continue
+            with self._lock:
+                self._sockets |= {phone, server}
+            threading.Thread(target=self._pump, args=(phone, server, False), daemon=True).start()
+            threading.Thread(target=self._pump, args=(server, phone, self.buffering), daemon=True).start()
+
+    def _pump(self, source: socket.socket, sink: socket.socket, holds_streams: bool) -> None:
+        held = False
+        try:
+            while data := source.recv(65536):
+                if holds_streams and b"text/event-stream" in data:
+                    held = True  # this connection carries a stream: nothing more of it gets through
+                if not held:
+                    sink.sendall(data)
+        except OSError:
+            pass
+        finally:
+            self._close(source, sink)
+
+    def _close(self, *sockets: socket.socket) -> None:
+        for sock in sockets:
+            with self._lock:
+                self._sockets.discard(sock)
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            sock.close()
+
+    def cut(self) -> None:
+        """Close every connection through the proxy now (new ones are accepted as before)."""
+        with self._lock:
+            sockets = list(self._sockets)
+        self._close(*sockets)
+        self.cuts += 1
+
+    def close(self) -> None:
+        self.listener.close()
+        self.cut()
