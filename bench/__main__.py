@@ -26,12 +26,14 @@ import urllib.error
 import urllib.parse
 import urllib.request
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 from pathlib import Path
 
 import sqlalchemy as sa
 
 from . import games
+from .city import city_night
 from .load import closed_loop, median, table_night
 from .protocol import Phone, ProtocolError, check_night
 
@@ -113,7 +115,7 @@ def stop_gunicorn(process: subprocess.Popen) -> None:
 
 # --- the tables measured -----------------------------------------------------------
 
-def build_tables(database_url: str, night_tables: int) -> dict:
+def build_tables(database_url: str, night_tables: int, city_tables: int = 0) -> dict:
     """The long game, 10- and 1,000-entry tables, and the night's tables, through companion.table.recording.record."""
     from companion import create_app
     from companion.extensions import db
@@ -134,8 +136,11 @@ def build_tables(database_url: str, night_tables: int) -> dict:
             table = games.new_table("carambouille", games.PLAYERS[:6], {"first_trader": 0})
             games.play_carambouille(table, hands=1)
             night.append((table.token, table.last_seq))
+        # The city night's tables: six players each, nothing recorded yet (their phones' seats come next).
+        city = [games.new_table("carambouille", games.PLAYERS[:6], {"first_trader": 0}).token
+                for _ in range(city_tables)]
         tables = {"long": (long.token, long.last_seq), "small": (small.token, small.last_seq),
-                  "big": (big.token, big.last_seq), "night": night}
+                  "big": (big.token, big.last_seq), "night": night, "city": city}
         db.session.remove()
         db.engine.dispose()
     return tables
@@ -227,6 +232,32 @@ def memo_writers(base: str, tokens: list[str]) -> list[dict]:
     return writers
 
 
+def city(base: str, process: subprocess.Popen, tokens: list[str], entries_per_second: float,
+         seconds: float) -> dict:
+    """The city night (bench/city.py), with the server's memory and CPU over it."""
+    import psutil
+
+    with ThreadPoolExecutor(8) as pool:
+        tables = list(pool.map(lambda token: seated_phones(base, [(token, 0)]), tokens))
+        writers = [writer for found in pool.map(lambda token: memo_writers(base, [token]), tokens) for writer in found]
+    server = [psutil.Process(process.pid), *psutil.Process(process.pid).children()]
+    cpu_before = sum(sum(p.cpu_times()[:2]) for p in server)
+    wall = time.monotonic()
+    night = city_night(base, tables, writers, entries_per_second, seconds)
+    wall = time.monotonic() - wall
+    cpu = sum(sum(p.cpu_times()[:2]) for p in server) - cpu_before
+    # The phones are gone by now: the memory the server held with them open is its peak (high-water mark).
+    peak_kb = sum(int(line.split()[1]) for p in server
+                  for line in Path(f"/proc/{p.pid}/status").read_text().splitlines() if line.startswith("VmHWM"))
+    return {"tables": len(tokens), "phones": sum(len(t) for t in tables), "streams": night.streams_open,
+            "entries": night.entries, "expected": night.expected, "delivered": len(night.delivered_ms),
+            "p50_ms": night.percentile(50), "p99_ms": night.percentile(99),
+            "heard_p50_ms": night.percentile(50, heard=True), "heard_p99_ms": night.percentile(99, heard=True),
+            "max_ms": max(night.delivered_ms, default=float("nan")), "errors": night.errors,
+            "error_kinds": night.error_kinds, "requests": night.requests,
+            "server_cpu_percent": 100 * cpu / wall, "client_cpu_percent": 100 * night.client_cpu_s / wall, "server_peak_mb": peak_kb / 1024, "wall_s": wall}
+
+
 def page_weight(base: str, token: str) -> dict:
     """Bytes over the wire (compressed, headers included) for a first and a repeat visit, in Chromium."""
     from playwright.sync_api import sync_playwright
@@ -292,7 +323,7 @@ def bench_database(kind: str, args) -> dict:
     try:
         log(f"[{kind}] migrating and building the tables")
         migrate(database_url)
-        tables = build_tables(database_url, args.night_tables)
+        tables = build_tables(database_url, args.night_tables, args.city_tables if args.city_seconds else 0)
         process, base = start_gunicorn(database_url, folder)
         long_token, long_seq = tables["long"]
         small_token, _ = tables["small"]
@@ -331,6 +362,10 @@ def bench_database(kind: str, args) -> dict:
                                 "max_ms": max(night.latencies_ms), "errors": night.errors,
                                 "p99_by_status_ms": {status: night.percentile(99, status) for status in night.by_status},
                                 "statuses": {str(k): v for k, v in night.statuses.items()}}
+        if args.city_seconds:
+            log(f"[{kind}] city night: {args.city_tables} tables × 6 phones holding their streams, "
+                f"{args.city_entries} entries/s for {args.city_seconds} s (seating the phones first)")
+            results["city"] = city(base, process, tables["city"], args.city_entries, args.city_seconds)
         if kind == "sqlite":
             log(f"[{kind}] page weight")
             results["weight"] = page_weight(base, long_token)
@@ -426,6 +461,19 @@ def report(all_results: dict, info: dict) -> str:
                           f"{verdict(night['p99_ms'] < 100 and night['errors'] == 0)}). Statuses: {night['statuses']}; "
                           "p99 by answer: " + ", ".join(f"{status} {ms:.1f} ms" for status, ms in
                                                          sorted(night.get("p99_by_status_ms", {}).items())) + "."]
+        if city_figures := results.get("city"):
+            c = city_figures
+            met = c["p50_ms"] <= 100 and c["p99_ms"] <= 1000 and c["errors"] == 0
+            lines += ["", f"City night: {c['tables']:,} tables × 6 phones ({c['streams']:,} streams held of "
+                          f"{c['phones']:,} phones), {c['entries']:,} entries in {c['wall_s']:.0f} s; each entry shown on "
+                          f"each phone of its table ({c['delivered']:,} of {c['expected']:,}) p50 {c['p50_ms']:.1f} ms, "
+                          f"p99 {c['p99_ms']:.1f} ms, max {c['max_ms']:.0f} ms after its POST was sent (its version heard on "
+                          f"the stream p50 {c['heard_p50_ms']:.1f} ms, p99 {c['heard_p99_ms']:.1f} ms); errors "
+                          f"{c['errors']} {c['error_kinds'] or ''} (target p50 ≤ 100 ms, p99 ≤ 1 s, no errors: "
+                          f"{verdict(met)}). Server: {c['server_cpu_percent']:.0f} % CPU (of {os.cpu_count() * 100} %), "
+                          f"peak memory {c['server_peak_mb']:.0f} MB (master and {WORKERS} workers); the load generator "
+                          f"{c['client_cpu_percent']:.0f} % CPU. Requests: "
+                          + ", ".join(f"{kind} {count:,}" for kind, count in sorted(c["requests"].items())) + "."]
         if weight := results.get("weight"):
             lines += ["", f"Page weight of the long game's table page: first visit {weight['first_kb']:.1f} KB "
                           f"over the wire in {weight['first_requests']} requests (target ≤ 60 KB: "
@@ -451,6 +499,9 @@ def main() -> None:
     parser.add_argument("--night-tables", type=int, default=100)
     parser.add_argument("--night-seconds", type=float, default=60.0)
     parser.add_argument("--night-entries", type=float, default=10.0, help="entries per second at the night's tables")
+    parser.add_argument("--city-tables", type=int, default=1000)
+    parser.add_argument("--city-seconds", type=float, default=60.0, help="0: no city night")
+    parser.add_argument("--city-entries", type=float, default=50.0, help="entries per second at the city's tables")
     parser.add_argument("--only", choices=["sqlite", "postgresql"])
     parser.add_argument("--no-lighthouse", dest="lighthouse", action="store_false")
     parser.add_argument("--quick", action="store_true", help="short runs: check the bench itself")
@@ -460,6 +511,7 @@ def main() -> None:
         # One entry a second over 10 tables: few enough that the protocol check can tell a phone that
         # follows the page (mostly 204) from one that does not (all 200).
         args.runs, args.seconds, args.night_tables, args.night_seconds, args.night_entries = 1, 1.0, 10, 10.0, 1.0
+        args.city_tables, args.city_seconds, args.city_entries = 50, 10.0, 5.0
     kinds = ["sqlite"] + (["postgresql"] if os.environ.get("BENCH_POSTGRES_URL") else [])
     if args.only:
         kinds = [args.only]

@@ -81,8 +81,15 @@ class SessionInterface(SecureCookieSessionInterface):
         return signed_at is None or time.time() - signed_at >= self.REFRESH_AFTER_SECONDS
 
 
+# A script or a style sheet is never a document: of the headers, only nosniff means anything to it
+# (the others govern the page that loads it). Left off, 11 files of a first visit weigh 4 KB less.
+SUBRESOURCES = {"text/css", "text/javascript", "application/javascript"}
+SUBRESOURCE_HEADERS = {"X-Content-Type-Options": HEADERS["X-Content-Type-Options"]}
+
+
 def _headers(response: Response) -> Response:
-    for name, value in HEADERS.items():
+    subresource = request.endpoint == "static" and response.mimetype in SUBRESOURCES
+    for name, value in (SUBRESOURCE_HEADERS if subresource else HEADERS).items():
         response.headers.setdefault(name, value)
     if request.is_secure:
         response.headers.setdefault(*HSTS)

@@ -372,3 +372,19 @@ def test_a_finished_session_offers_to_reopen_and_no_undo(app, client):
     # Reopened, undo is offered again.
     client.post(f"/t/{token}/reopen", data={"key": form_key()})
     assert "Undo last entry…" in client.get(f"/t/{token}").text
+
+
+def test_a_script_or_style_sheet_carries_only_the_header_that_applies_to_it_and_a_page_all(app, client):
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    page = client.get(f"/t/{token}")
+    assert "default-src 'self'" in page.headers["Content-Security-Policy"]
+    files = re.findall(r'(?:src|href)="(/static/(?:vendor/[^"]+|app)\.(?:js|css)\?v=[0-9a-f]+)"', page.get_data(as_text=True))
+    assert len(files) >= 4, files
+    for path in files:
+        with client.get(path) as answer:
+            assert answer.status_code == 200, path
+            assert answer.headers["X-Content-Type-Options"] == "nosniff", path
+            assert "Content-Security-Policy" not in answer.headers and "X-Frame-Options" not in answer.headers, path
+    # An SVG opened on its own is a document: it keeps every header.
+    with client.get(re.search(r'href="(/static/icon\.svg\?v=[0-9a-f]+)"', page.get_data(as_text=True))[1]) as icon:
+        assert "default-src 'self'" in icon.headers["Content-Security-Policy"]

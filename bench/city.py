@@ -1,0 +1,251 @@
+"""The city night: 1,000 tables × 6 phones holding their streams, entries at a steady rate, each phone following.
+
+Each phone does what a table page does (static/app.js): it holds its table's stream
+(``/t/<token>/stream``), and when the stream says a version above the one it shows, it asks for its
+own region (``live?seen=N``, with its seat's cookie) and shows that; every 15 s it polls anyway (the
+safety net). A writer posts house-memo changes at the given rate, round the tables, so that each table
+has one entry in flight at a time. The figure is, for every entry and every phone of its table, the
+time from the entry's POST being sent to that phone having its new region: a phone that never gets
+an entry counts as an error. Two client processes, each with its own tables, phones and writer (so the
+entry's moment and its phones' moments are read on one clock). Only ever aimed at 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gzip
+import multiprocessing
+import random
+import resource
+import time
+import urllib.parse
+from dataclasses import dataclass, field
+
+from .load import PROCESSES, Connection, Result, _split
+from .protocol import Phone
+
+# As a phone's browser asks (gzip rather than br only so that the client can read it cheaply).
+HTMX = {"HX-Request": "true", "Accept-Encoding": "gzip"}
+SAFETY_SECONDS = 15.0  # COMPANION_LIVE_SAFETY_SECONDS
+GRACE_SECONDS = 3.0  # after the last entry, for its phones to get it
+
+
+@dataclass
+class CityPhone:
+    phone: Phone
+    cookie: str
+    table: int  # index of its table in the plan
+
+
+@dataclass
+class City:
+    base: str
+    phones: list[CityPhone]
+    writers: list[dict]  # one per table of the plan, as bench.__main__.memo_writers gives them
+    entries_per_second: float
+    seconds: float
+
+
+@dataclass
+class CityResult:
+    delivered_ms: list[float] = field(default_factory=list)
+    # From the POST sent to the phone's stream saying the new version (before it asks for its region).
+    heard_ms: list[float] = field(default_factory=list)
+    expected: int = 0
+    errors: int = 0
+    error_kinds: dict = field(default_factory=dict)
+    requests: dict = field(default_factory=dict)
+    entries: int = 0
+    streams_open: int = 0
+    client_cpu_s: float = 0.0  # the load generator's own CPU (it shares the machine with the server)
+
+    def error(self, kind: str) -> None:
+        self.errors += 1
+        self.error_kinds[kind] = self.error_kinds.get(kind, 0) + 1
+
+    def merge(self, other: "CityResult") -> "CityResult":
+        self.delivered_ms += other.delivered_ms
+        self.heard_ms += other.heard_ms
+        self.expected += other.expected
+        self.errors += other.errors
+        self.entries += other.entries
+        self.streams_open += other.streams_open
+        self.client_cpu_s += other.client_cpu_s
+        for key, value in other.error_kinds.items():
+            self.error_kinds[key] = self.error_kinds.get(key, 0) + value
+        for key, value in other.requests.items():
+            self.requests[key] = self.requests.get(key, 0) + value
+        return self
+
+    def percentile(self, p: float, heard: bool = False) -> float:
+        return Result(latencies_ms=self.heard_ms if heard else self.delivered_ms).percentile(p)
+
+
+async def _city(plan: City) -> CityResult:
+    host, port = _split(plan.base)
+    result = CityResult()
+    sent: list[list[float]] = [[] for _ in plan.writers]  # each table's entries: when their POST was sent
+    started = asyncio.Event()
+    stop = asyncio.Event()
+
+    def count(kind: str) -> None:
+        result.requests[kind] = result.requests.get(kind, 0) + 1
+
+    async def phone_task(city_phone: CityPhone) -> None:
+        phone, table = city_phone.phone, city_phone.table
+        first_seen = phone.seen
+        headers = {**HTMX, "Cookie": city_phone.cookie}
+        wanted = asyncio.Event()
+        heard = [phone.seen]
+        try:
+            reader, writer = await asyncio.open_connection(host, port)
+            stream_path = phone.live_url.split("?")[0].rsplit("/", 1)[0] + "/stream"
+            writer.write(f"GET {stream_path} HTTP/1.1\r\nHost: {host}:{port}\r\nAccept: text/event-stream\r\n"
+                         f"Cookie: {city_phone.cookie}\r\n\r\n".encode())
+            head = await reader.readuntil(b"\r\n\r\n")
+            if not head.startswith(b"HTTP/1.1 200"):
+                result.error("stream refused")
+                return
+        except (OSError, asyncio.IncompleteReadError):
+            result.error("stream not opened")
+            return
+        result.streams_open += 1
+
+        async def listen() -> None:
+            buffer = b""
+            while not stop.is_set():
+                try:
+                    chunk = await reader.read(4096)
+                except OSError:
+                    chunk = b""
+                if not chunk:
+                    if not stop.is_set():
+                        result.error("stream closed by the server")
+                    return
+                buffer += chunk
+                while b"\n\n" in buffer:
+                    block, buffer = buffer.split(b"\n\n", 1)
+                    if b"event: version" in block:
+                        heard[0] = int(block.rsplit(b"data: ", 1)[1])
+                        entry = heard[0] - first_seen - 1
+                        if 0 <= entry < len(sent[table]):
+                            result.heard_ms.append((time.perf_counter() - sent[table][entry]) * 1000)
+                        wanted.set()
+
+        async def follow() -> None:
+            live = Connection(host, port)
+            delivered = 0
+            while not stop.is_set():
+                try:
+                    await asyncio.wait_for(wanted.wait(), timeout=SAFETY_SECONDS)
+                except asyncio.TimeoutError:
+                    pass  # the page's safety poll
+                wanted.clear()
+                if stop.is_set():
+                    break
+                kind = "region" if heard[0] > phone.seen else "safety poll"
+                try:
+                    status, answer, body = await live.request("GET", phone.poll_path(), headers)
+                    if answer.get("content-encoding") == "gzip":
+                        body = gzip.decompress(body)
+                except (OSError, asyncio.IncompleteReadError):
+                    result.error("live request failed")
+                    live.close()
+                    continue
+                count(f"{kind} {status}")
+                if status not in (200, 204):
+                    result.error(f"live answered {status}")
+                    continue
+                phone.answered(status, body)
+                now = time.perf_counter()
+                # Each version past the one shown when the night began is one of this table's entries.
+                while delivered < phone.seen - first_seen and delivered < len(sent[table]):
+                    result.delivered_ms.append((now - sent[table][delivered]) * 1000)
+                    delivered += 1
+                if heard[0] > phone.seen:
+                    wanted.set()
+            live.close()
+
+        await started.wait()
+        await asyncio.gather(listen(), follow())
+        writer.close()
+
+    async def post(table: int, number: int, connection: Connection) -> None:
+        spec = plan.writers[table]
+        name, a, b = spec["flip"]
+        form = dict(spec["form"], key=random.randbytes(16).hex())
+        form[name] = a if (number // len(plan.writers)) % 2 == 0 else b
+        sent[table].append(time.perf_counter())
+        try:
+            status, _, _ = await connection.request("POST", spec["path"], {
+                "Cookie": spec["cookie"], "Content-Type": "application/x-www-form-urlencoded"},
+                urllib.parse.urlencode(form).encode())
+        except (OSError, asyncio.IncompleteReadError):
+            status = 0
+            connection.close()
+        count(f"POST {status}")
+        if status != 303:
+            sent[table].pop()
+            result.error(f"entry answered {status}")
+
+    async def write() -> None:
+        """Entries on the clock (open loop): each posted when due, whether the ones before were answered or not."""
+        await started.wait()
+        # One connection a table: a table has one entry in flight at a time (each comes round every
+        # len(tables) / rate seconds), as its player's phone would.
+        connections = [Connection(host, port) for _ in plan.writers]
+        interval = 1 / plan.entries_per_second
+        begin = time.perf_counter()
+        due, number, posts = begin, 0, []
+        while due < begin + plan.seconds:
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            table = number % len(plan.writers)
+            posts.append(asyncio.ensure_future(post(table, number, connections[table])))
+            number += 1
+            due += interval
+        await asyncio.gather(*posts)
+        await asyncio.sleep(GRACE_SECONDS)
+        stop.set()
+        for connection in connections:
+            connection.close()
+
+    tasks = [asyncio.ensure_future(phone_task(city_phone)) for city_phone in plan.phones]
+    # The phones open their streams a few hundred at a time, as a city's evening fills up, before the night.
+    await asyncio.sleep(min(20.0, len(plan.phones) / 400))
+    started.set()
+    await write()
+    # A phone still reading at the end has its last answer on the way: let it land.
+    await asyncio.wait(tasks, timeout=5)
+    for task in tasks:
+        task.cancel()
+    result.entries = sum(len(times) for times in sent)
+    result.expected = sum(len(sent[city_phone.table]) for city_phone in plan.phones)
+    missing = result.expected - len(result.delivered_ms)
+    for _ in range(missing):
+        result.error("entry never shown")
+    return result
+
+
+def _city_process(plan: City) -> CityResult:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    started = time.process_time()
+    result = asyncio.run(_city(plan))
+    result.client_cpu_s = time.process_time() - started
+    return result
+
+
+def city_night(base: str, tables: list[list[tuple[Phone, str]]], writers: list[dict],
+               entries_per_second: float, seconds: float) -> CityResult:
+    """The night: each client process takes every PROCESSES-th table, its phones and its writer."""
+    plans = []
+    for n in range(PROCESSES):
+        mine = list(range(n, len(tables), PROCESSES))
+        phones = [CityPhone(phone, cookie, index) for index, table in enumerate(mine) for phone, cookie in tables[table]]
+        plans.append(City(base, phones, [writers[table] for table in mine], entries_per_second / PROCESSES, seconds))
+    with multiprocessing.get_context("fork").Pool(PROCESSES) as pool:
+        parts = pool.map(_city_process, plans)
+    total = CityResult()
+    for part in parts:
+        total.merge(part)
+    return total
