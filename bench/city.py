@@ -216,8 +216,6 @@ async def _city(plan: City) -> CityResult:
     await write()
     # A phone still reading at the end has its last answer on the way: let it land.
     await asyncio.wait(tasks, timeout=5)
-    for task in tasks:
-        task.cancel()
     result.entries = sum(len(times) for times in sent)
     result.expected = sum(len(sent[city_phone.table]) for city_phone in plan.phones)
     missing = result.expected - len(result.delivered_ms)
@@ -230,7 +228,9 @@ def _city_process(plan: City) -> CityResult:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     started = time.process_time()
-    result = asyncio.run(_city(plan))
+    # Not asyncio.run: a phone still waiting on its socket at the end would hold up the loop's close
+    # (its cancellation waits on the socket); the pool ends this process when the night is over.
+    result = asyncio.new_event_loop().run_until_complete(_city(plan))
     result.client_cpu_s = time.process_time() - started
     return result
 
