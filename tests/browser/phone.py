@@ -50,15 +50,42 @@ def choose_seat(page, name: str) -> None:
     page.locator("summary", has_text=f"This phone is {name}'s").wait_for(state="attached")
 
 
+# Set before a press: the page notes when the answer to the phone's own form (not a GET: the poll, or
+# the region the stream asked for) has been swapped in. A page that the answer replaced has no note.
+EXPECT_ANSWER = """() => {
+  window.answerSwapped = false;
+  document.addEventListener("htmx:afterSwap", function swapped(event) {
+    if (((event.detail.requestConfig || {}).verb || "get") === "get") return;
+    window.answerSwapped = true;
+    document.removeEventListener("htmx:afterSwap", swapped);
+  });
+}"""
+ANSWERED = "() => window.answerSwapped !== false && document.querySelector('#live') !== null"
+
+
+def expect_answer(page) -> None:
+    """Get ready to wait for the answer of the next form this phone sends (``wait_for_answer``)."""
+    page.evaluate(EXPECT_ANSWER)
+
+
+def wait_for_answer(page) -> None:
+    """Wait until the answer of the form sent since ``expect_answer`` shows: swapped in, or a new page.
+
+    Not "the live region changed": the stream may have the phone fetch the region of an earlier entry
+    meanwhile, and what that region shows is not this form's answer.
+    """
+    page.wait_for_function(ANSWERED)
+
+
 def submit_and_wait(page, button) -> None:
     """Press a button that answers with a new live region (htmx swap or a whole new page) and wait for it.
 
     Waiting for the region itself, not just the response, matters: a form
     filled in before the swap would still carry the old idempotency key.
     """
-    page.locator("#live").evaluate("live => live.setAttribute('data-before-submit', '')")
+    expect_answer(page)
     button.click()
-    page.locator("#live:not([data-before-submit])").wait_for(state="attached")
+    wait_for_answer(page)
 
 
 def scan_qr(image) -> str:

@@ -9,7 +9,8 @@ import pytest
 import sqlalchemy as sa
 from playwright.sync_api import expect
 
-from browser.phone import choose_seat, create_table, join_by_code, join_code, submit_and_wait
+from browser.phone import (choose_seat, create_table, expect_answer, join_by_code, join_code, submit_and_wait,
+                           wait_for_answer)
 
 pytestmark = pytest.mark.browser
 PLAYERS = ["Ana", "Ben", "Pia"]
@@ -58,10 +59,10 @@ def test_the_same_sale_recorded_on_two_phones_at_once_counts_once(new_phone, liv
     # Record, pressed on both phones within a few milliseconds of each other.
     at = pia.evaluate("performance.timeOrigin + performance.now()") + 2000
     for phone in phones:
-        phone.locator("#live").evaluate("live => live.setAttribute('data-before-submit', '')")
+        expect_answer(phone)
         phone.evaluate(PRESS_AT, ['#sale-form button[name="step"][value="confirm"]', at])
     for phone in phones:
-        phone.locator("#live:not([data-before-submit])").wait_for(state="attached")
+        wait_for_answer(phone)
     pressed = [phone.evaluate("window.pressedAt") for phone in phones]
     assert abs(pressed[0] - pressed[1]) <= TOGETHER_MS, f"Record was pressed {abs(pressed[0] - pressed[1]):.1f} ms apart"
 
