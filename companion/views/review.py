@@ -11,7 +11,7 @@ from ..table import kinds, log, recording, wording
 from ..table.view import table_view
 from ..forms.review import CloseForm, HistoryFilterForm, ReopenForm
 from ..models import Table
-from ..review import chart, csvfiles, history, sentences, stats
+from ..review import bgstats, chart, csvfiles, history, sentences, stats
 from ..review.session import period_key, review_of, timeline
 from ..rules import GAMES, RuleError
 from ..rules.words import _
@@ -171,6 +171,9 @@ def _results(table: Table, *, watch: bool, forms: dict | None = None, status: in
         "chart_description": chart.description(players, progression, review.chart_name, period),
         "timeline": timeline(table.game, game, players, table.options or {}, rows, word),
         "game_over": game.finished(state),
+        # The play for BG Stats, once the session is finished (the match as one play for Jaipur).
+        "bgstats_link": bgstats.link_for(table, game, state, review, [entry for entry, undone in logged if not undone]),
+        "bgstats_match": table.game in bgstats.MATCH_GAMES,
         "review_forms": {**({} if watch else session_forms(table)), **(forms or {})},
         "token": table.watch_token if watch else table.token,
     }
