@@ -20,6 +20,8 @@ from .session import review_of
 from .stats import Outcome
 
 PAGE_SIZE = 20
+# The names a new table offers: the people most played, enough for a big group of friends.
+KNOWN_PLAYERS = 24
 
 # What the history says of a session: finished; still playing; or abandoned, when nothing has been
 # recorded at it for ABANDONED_AFTER_HOURS and it is not finished (a table opened and never played).
@@ -203,3 +205,24 @@ def all_outcomes() -> list[Outcome]:
     """Every session's outcome (the player statistics read them all)."""
     return outcomes(list(db.session.scalars(sa.select(Table).where(
         Table.game.in_(list(GAMES.keys())), Table.status != REMOVED))))
+
+
+def known_players(limit: int = KNOWN_PLAYERS) -> list[str]:
+    """The names entered at earlier tables, one per person (names matched as the players page matches
+    them), most played first, then by name; each in the spelling used most often, and most recently on a tie."""
+    rows = db.session.execute(
+        sa.select(Seat.name, sa.func.count(), sa.func.max(Table.created_at))
+        .join(Table, Table.id == Seat.table_id).where(Table.status != REMOVED).group_by(Seat.name))
+    played: dict[str, int] = {}
+    spellings: dict[str, dict[str, tuple[int, datetime]]] = {}
+    for name, count, latest in rows:
+        person = names.key(name)
+        if not person:
+            continue
+        played[person] = played.get(person, 0) + count
+        spelling = names.clean(name)
+        seen, last = spellings.setdefault(person, {}).get(spelling, (0, latest))
+        spellings[person][spelling] = (seen + count, max(last, latest))
+    chosen = {person: max(found.items(), key=lambda item: item[1])[0] for person, found in spellings.items()}
+    ordered = sorted(played, key=lambda person: (-played[person], person))
+    return [chosen[person] for person in ordered[:limit]]

@@ -9,6 +9,7 @@ import sqlalchemy as sa
 from flask import Blueprint, abort, current_app, make_response, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
+from ..review import history
 from ..web import limits
 from ..extensions import db
 from ..forms import JoinForm, NewTableForm
@@ -50,7 +51,7 @@ def new_table(slug: str) -> str:
     """The form for a new table of one game."""
     game = _game_or_404(slug)
     form = NewTableForm(min_players=game.MIN_PLAYERS, max_players=game.MAX_PLAYERS)
-    return render_template("new_table.html", form=form, slug=slug, game=game)
+    return render_template("new_table.html", form=form, slug=slug, game=game, known=history.known_players())
 
 
 @bp.post("/new/<slug>")
@@ -75,7 +76,7 @@ def create_table(slug: str) -> Response | tuple[str, int]:
             db.session.commit()
             remember(table.token)
             return redirect(url_for("tables.page", token=table.token), 303)
-    return render_template("new_table.html", form=form, slug=slug, game=game), 422
+    return render_template("new_table.html", form=form, slug=slug, game=game, known=history.known_players()), 422
 
 
 JOIN_WINDOW = 600
