@@ -14,6 +14,7 @@ from ..models import Table
 from ..review import bgstats, chart, csvfiles, history, sentences, stats
 from ..review.session import period_key, review_of, timeline
 from ..rules import GAMES, RuleError
+from ..i18n import number
 from ..rules.words import _
 from ..web.phone import device_id, remember
 from .table_forms import refuse
@@ -174,10 +175,32 @@ def _results(table: Table, *, watch: bool, forms: dict | None = None, status: in
         # The play for BG Stats, once the session is finished (the match as one play for Jaipur).
         "bgstats_link": bgstats.link_for(table, game, state, review, [entry for entry, undone in logged if not undone]),
         "bgstats_match": table.game in bgstats.MATCH_GAMES,
+        "card": _card(table, game, review),
         "review_forms": {**({} if watch else session_forms(table)), **(forms or {})},
         "token": table.watch_token if watch else table.token,
     }
     return render_template("review/results.html", **context), status
+
+
+def _card(table: Table, game, review) -> dict:
+    """What the picture of the result says (``static/card.js`` draws it with the page's chart), in the
+    reader's language: the game, when, the standings with the winner marked, a file name."""
+    players = table.players
+    return {
+        "game": game.NAME,
+        "when": f"{local_time(table.created_at)} · {', '.join(players)}",
+        "heading": _("Final standings") if table.finished else _("Standings so far"),
+        "standings": [{
+            "rank": place.rank,
+            "name": players[place.seat],
+            "score": number(place.score),
+            "unit": sentences.unit(review.score_name, place.score),
+            "winner": table.finished and place.seat in review.winners,
+        } for place in review.standings],
+        "winner": _("winner"),
+        "app": _("Table companion"),
+        "file": f"{history.file_name(table)}.png",
+    }
 
 
 @bp.get("/t/<token>/results")
