@@ -33,9 +33,9 @@ from pathlib import Path
 import sqlalchemy as sa
 
 from . import games
-from .city import city_night
+from .city import SAFETY_SECONDS, city_night
 from .load import closed_loop, median, table_night
-from .protocol import Phone, ProtocolError, check_night
+from .protocol import Phone, ProtocolError, check_city, check_night
 
 ROOT = Path(__file__).resolve().parents[1]
 WORKERS = 4  # as `make run`
@@ -245,6 +245,8 @@ def city(base: str, process: subprocess.Popen, tokens: list[str], entries_per_se
     wall = time.monotonic()
     night = city_night(base, tables, writers, entries_per_second, seconds)
     wall = time.monotonic() - wall
+    # A night whose phones did not follow the page is no figure of the product: stop here.
+    check_city(night.safety_by_second, phones=sum(len(t) for t in tables), safety_seconds=SAFETY_SECONDS)
     cpu = sum(sum(p.cpu_times()[:2]) for p in server) - cpu_before
     # The phones are gone by now: the memory the server held with them open is its peak (high-water mark).
     peak_kb = sum(int(line.split()[1]) for p in server

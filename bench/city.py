@@ -13,6 +13,7 @@ entry's moment and its phones' moments are read on one clock). Only ever aimed a
 from __future__ import annotations
 
 import asyncio
+import gc
 import gzip
 import multiprocessing
 import random
@@ -55,6 +56,8 @@ class CityResult:
     errors: int = 0
     error_kinds: dict = field(default_factory=dict)
     requests: dict = field(default_factory=dict)
+    # Safety polls sent in each second of the night: a page polls at its own phase, never all at once.
+    safety_by_second: dict = field(default_factory=dict)
     entries: int = 0
     streams_open: int = 0
     client_cpu_s: float = 0.0  # the load generator's own CPU (it shares the machine with the server)
@@ -73,6 +76,8 @@ class CityResult:
         self.client_cpu_s += other.client_cpu_s
         for key, value in other.error_kinds.items():
             self.error_kinds[key] = self.error_kinds.get(key, 0) + value
+        for key, value in other.safety_by_second.items():
+            self.safety_by_second[key] = self.safety_by_second.get(key, 0) + value
         for key, value in other.requests.items():
             self.requests[key] = self.requests.get(key, 0) + value
         return self
@@ -86,6 +91,7 @@ async def _city(plan: City) -> CityResult:
     result = CityResult()
     sent: list[list[float]] = [[] for _ in plan.writers]  # each table's entries: when their POST was sent
     started = asyncio.Event()
+    night_began = [0.0]
     stop = asyncio.Event()
 
     def count(kind: str) -> None:
@@ -130,16 +136,24 @@ async def _city(plan: City) -> CityResult:
                         entry = heard[0] - first_seen - 1
                         if 0 <= entry < len(sent[table]):
                             result.heard_ms.append((time.perf_counter() - sent[table][entry]) * 1000)
-                        wanted.set()
+                        # As static/app.js: a version the page already shows (the stream's first message)
+                        # asks for nothing.
+                        if heard[0] > phone.seen:
+                            wanted.set()
 
         async def follow() -> None:
             live = Connection(host, port)
             delivered = 0
+            # A page's safety poll comes SAFETY_SECONDS after its own last request (static/app.js), so the
+            # phones of a city, whose pages were opened at their own moments, poll each at its own phase:
+            # never all 6,000 in the same instant, as they would if the night started every clock at once.
+            safety = random.uniform(0, SAFETY_SECONDS)
             while not stop.is_set():
                 try:
-                    await asyncio.wait_for(wanted.wait(), timeout=SAFETY_SECONDS)
+                    await asyncio.wait_for(wanted.wait(), timeout=safety)
                 except asyncio.TimeoutError:
                     pass  # the page's safety poll
+                safety = SAFETY_SECONDS
                 wanted.clear()
                 if stop.is_set():
                     break
@@ -153,6 +167,9 @@ async def _city(plan: City) -> CityResult:
                     live.close()
                     continue
                 count(f"{kind} {status}")
+                if kind == "safety poll":
+                    second = int(time.perf_counter() - night_began[0])
+                    result.safety_by_second[second] = result.safety_by_second.get(second, 0) + 1
                 if status not in (200, 204):
                     result.error(f"live answered {status}")
                     continue
@@ -212,6 +229,7 @@ async def _city(plan: City) -> CityResult:
     tasks = [asyncio.ensure_future(phone_task(city_phone)) for city_phone in plan.phones]
     # The phones open their streams a few hundred at a time, as a city's evening fills up, before the night.
     await asyncio.sleep(min(20.0, len(plan.phones) / 400))
+    night_began[0] = time.perf_counter()
     started.set()
     await write()
     # A phone still reading at the end has its last answer on the way: let it land.
@@ -228,6 +246,11 @@ def _city_process(plan: City) -> CityResult:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     started = time.process_time()
+    # The generator's own pauses are no figure of the server: what it built for the night is frozen out
+    # of Python's full collections, and the young ones come less often (6,000 phones' objects).
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(50_000, 50, 1000)
     # Not asyncio.run: a phone still waiting on its socket at the end would hold up the loop's close
     # (its cancellation waits on the socket); the pool ends this process when the night is over.
     result = asyncio.new_event_loop().run_until_complete(_city(plan))

@@ -77,3 +77,26 @@ def check_night(statuses: dict, phones: int, phones_per_table: int) -> None:
             f"this night's figures are not the product's.")
     if changed + unchanged == 0:
         raise ProtocolError("the table night made no poll at all")
+
+
+
+def check_city(safety_by_second: dict, phones: int, safety_seconds: float) -> None:
+    """Refuse a city night whose phones polled in step, as no pages do.
+
+    A page holding its stream asks for its region only when the stream says of a version it does not
+    show, and otherwise polls once every ``safety_seconds`` after its own last request (static/app.js):
+    pages opened at their own moments poll at their own phases, ``phones / safety_seconds`` a second
+    on average. Three times that in one second is a bench whose phones keep one clock (or ask at the
+    stream's first message, which says the version the page already shows): ProtocolError.
+    """
+    if not safety_by_second:
+        return
+    second, most = max(safety_by_second.items(), key=lambda item: item[1])
+    allowed = 3 * phones / safety_seconds
+    if most > allowed:
+        raise ProtocolError(
+            f"{most:,} of the city's {phones:,} phones polled in second {second} of the night, though pages "
+            f"that each poll every {safety_seconds:.0f} s at their own phase send about "
+            f"{phones / safety_seconds:,.0f} a second: the bench's phones kept one clock, or asked at a stream "
+            f"message of a version they show (static/app.js asks for neither); this night's figures are not "
+            f"the product's.")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import sqlalchemy as sa
 
-from bench.protocol import Phone, ProtocolError, check_night
+from bench.protocol import Phone, ProtocolError, check_city, check_night
 from companion.extensions import db
 from companion.models import Table
 from companion.table import recording
@@ -63,3 +63,16 @@ def test_a_night_of_all_200_polls_is_refused():
 def test_a_night_of_phones_that_follow_the_page_passes():
     # 600 entries at 100 tables: each of a table's 6 phones sees each entry once, every other poll is a 204.
     check_night({200: 3_600, 204: 32_400, "POST 303": 600}, phones=600, phones_per_table=6)
+
+
+
+def test_a_city_whose_phones_poll_in_step_is_refused():
+    # What the city night measured while its phones asked at the stream's first message and then kept
+    # one clock: all 6,000 at the night's start and again 15 s later, a stall of seconds each time.
+    burst = {0: 6_000, 1: 12, 15: 5_400, 16: 600}
+    with pytest.raises(ProtocolError, match="polled in second 0"):
+        check_city(burst, phones=6_000, safety_seconds=15)
+
+
+def test_a_city_of_phones_at_their_own_phases_passes():
+    check_city({second: 400 + (second % 3) * 20 for second in range(30)}, phones=6_000, safety_seconds=15)
