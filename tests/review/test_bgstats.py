@@ -8,6 +8,7 @@ import re
 import urllib.parse
 from datetime import UTC, datetime, timedelta
 from types import SimpleNamespace
+from zoneinfo import ZoneInfo
 
 import pytest
 import sqlalchemy as sa
@@ -86,6 +87,11 @@ def test_the_play_is_the_finished_session_the_page_shows(app, client, slug):
     assert sorted((p["rank"], p["name"], p["score"], p["winner"]) for p in play["players"]) == sorted(shown)
     assert [name for name, player in by_name.items() if player["startPlayer"]] == [players[starter]]
     assert play["playDate"] == "2026-12-01 20:05:00"  # the first move, on the table's clock (Paris)
+    # The page says the same moment: the first entry of "Every entry", and the day in its heading.
+    first = re.search(r'<li value="1"[^>]*>.*?<time datetime="([^"]+)">([^<]+)</time>', page, re.S)
+    moment = datetime.fromisoformat(first.group(1)).astimezone(ZoneInfo("Europe/Paris"))
+    assert moment.strftime("%Y-%m-%d %H:%M:%S") == play["playDate"] and first.group(2).strip() == "8:05\u202fPM"
+    assert "Dec 1, 2026" in page.split('class="results-title"')[1].split("</hgroup>")[0]
     assert play["durationMin"] == 47
     assert play["sourceName"] == "Companion"
     assert play["game"]["sourceGameId"] == slug and play["game"]["highestWins"] is True
