@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -17,7 +18,7 @@ from ..models import REMOVED, Entry, Seat, Table
 from ..rules import GAMES, RuleError
 from . import sentences
 from .session import review_of
-from .stats import Outcome
+from .stats import Outcome, display_name
 
 PAGE_SIZE = 20
 # The names a new table offers: the people most played, enough for a big group of friends.
@@ -209,20 +210,18 @@ def all_outcomes() -> list[Outcome]:
 
 def known_players(limit: int = KNOWN_PLAYERS) -> list[str]:
     """The names entered at earlier tables, one per person (names matched as the players page matches
-    them), most played first, then by name; each in the spelling used most often, and most recently on a tie."""
+    them), most played first, then by name; each shown as the players page shows it (``stats.display_name``)."""
     rows = db.session.execute(
         sa.select(Seat.name, sa.func.count(), sa.func.max(Table.created_at))
         .join(Table, Table.id == Seat.table_id).where(Table.status != REMOVED).group_by(Seat.name))
-    played: dict[str, int] = {}
-    spellings: dict[str, dict[str, tuple[int, datetime]]] = {}
-    for name, count, latest in rows:
-        person = names.key(name)
-        if not person:
+    spellings: dict[str, Counter] = defaultdict(Counter)
+    latest: dict[str, tuple[datetime, str]] = {}
+    for name, count, last in rows:
+        if not (person := names.key(name)):
             continue
-        played[person] = played.get(person, 0) + count
         spelling = names.clean(name)
-        seen, last = spellings.setdefault(person, {}).get(spelling, (0, latest))
-        spellings[person][spelling] = (seen + count, max(last, latest))
-    chosen = {person: max(found.items(), key=lambda item: item[1])[0] for person, found in spellings.items()}
-    ordered = sorted(played, key=lambda person: (-played[person], person))
-    return [chosen[person] for person in ordered[:limit]]
+        spellings[person][spelling] += count
+        if person not in latest or last > latest[person][0]:
+            latest[person] = (last, spelling)
+    ordered = sorted(spellings, key=lambda person: (-spellings[person].total(), person))
+    return [display_name(spellings[person], latest[person][1]) for person in ordered[:limit]]

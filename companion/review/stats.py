@@ -112,7 +112,7 @@ class PlayerStats:
         return sum(game.finished for game in self.games)
 
 
-def _display_name(spellings: Counter, latest: str) -> str:
+def display_name(spellings: Counter, latest: str) -> str:
     """The spelling used most often; the latest one among equals."""
     best = max(spellings.values())
     return latest if spellings[latest] == best else next(s for s, n in spellings.most_common() if n == best)
@@ -143,7 +143,7 @@ def player_stats(outcomes: Iterable[Outcome], game_order: Sequence[str] = (),
         records = sorted(games.values(), key=lambda g: (game_rank.get(g.game, len(game_rank)), g.game))
         players.append(PlayerStats(
             key=key,
-            name=_display_name(spellings[key], latest[key][1]),
+            name=display_name(spellings[key], latest[key][1]),
             games=records,
             sessions=sum(g.sessions for g in records),
             wins=sum(g.wins for g in records),
