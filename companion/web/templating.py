@@ -80,6 +80,21 @@ def init_app(app: Flask) -> None:
             response.set_etag(f"{etag}:{encoding}", weak=weak)
         return response
 
+    @app.after_request
+    def _immutable_static(response):
+        # Registered last, so it runs first. A file asked at its current version never changes under
+        # that address: the browser keeps it for the year without asking again, so the validators
+        # and the rest are bytes for nothing on every file of a first visit (about 0.25 KB each).
+        if request.endpoint != "static" or response.status_code != 200:
+            return response
+        filename = request.view_args["filename"]
+        if request.args.get("v") != _file_version(app.static_folder, filename):
+            return response
+        for name in ("Last-Modified", "ETag", "Expires", "Accept-Ranges", "Content-Disposition"):
+            response.headers.pop(name, None)
+        response.headers["Cache-Control"] = f"public, max-age={365 * 24 * 3600}, immutable"
+        return response
+
     compressible = set(app.config["COMPRESS_MIMETYPES"])
     app.jinja_env.globals.update(games=GAMES, is_htmx=is_htmx, phone_url=phone_url)
     if app.testing:

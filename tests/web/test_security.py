@@ -129,6 +129,24 @@ def test_static_files_are_sent_compressed_as_small_as_they_get(app, client, enco
     plain.close()
 
 
+def test_a_static_file_at_its_current_version_is_kept_a_year_with_nothing_to_revalidate(app, client):
+    with app.test_request_context():
+        from flask import url_for
+
+        url = url_for("static", filename="app.js")
+    response = client.get(url, headers={"Accept-Encoding": "br"})
+    assert response.status_code == 200 and response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    # Bytes for nothing on every file of a first visit: the address changes with the file.
+    for header in ("ETag", "Last-Modified", "Expires", "Content-Disposition"):
+        assert header not in response.headers, header
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    response.close()
+    # An address of another version is answered as before (validators kept: it may change under it).
+    other = client.get("/static/app.js?v=old")
+    assert "ETag" in other.headers and "immutable" not in other.headers["Cache-Control"]
+    other.close()
+
+
 @pytest.mark.parametrize("path", ["/history?player=a%00b", "/t/abcdefghijklmnop/live?seen=%00", "/memo/carambouille?product=%00"])
 def test_a_nul_character_anywhere_is_a_clear_400_not_a_database_error(client, path):
     response = client.get(path)
