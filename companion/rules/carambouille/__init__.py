@@ -42,6 +42,7 @@ from companion.rules.carambouille.memo import (  # noqa: F401  (re-exported)
 from companion.rules.carambouille.page_helpers import (  # noqa: F401  (re-exported)
     MAX_SALE_EFFECTS,
     DealOutcome,
+    calculator_values,
     deal_outcome,
     dealing,
     exchange_open,

@@ -7,7 +7,7 @@ by type is private: the choices here use only the public counts.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from companion.rules.words import _
@@ -18,6 +18,8 @@ from companion.rules.carambouille.memo import (
     SALE_CARDS,
     card_name,
     effective_memo,
+    on_ruling,
+    steps_on_row,
 )
 from companion.rules.carambouille.state import (
     DEAL,
@@ -74,6 +76,28 @@ def next_sale_cards(cards: int, effects: Sequence[str]) -> tuple[str, ...]:
     if cancelled or len(effects) >= MAX_SALE_EFFECTS:
         return ()
     return tuple(card for card in SALE_CARDS if card != "illusion" or column < 5)
+
+
+# One sale of the quick calculator, as its offline data holds it: [value, marks] and, where sale cards
+# can still follow, {card: the sale after it}. Marks: RESTS_ON_RULING if the value rests on the
+# unconfirmed 5-card column, CANCELLED if an Overstock cancelled the sale.
+RESTS_ON_RULING, CANCELLED = 1, 2
+SaleTree = list
+
+
+def calculator_values(memo: Mapping[int, Sequence[int]], changed: frozenset = frozenset()) -> dict[int, list[SaleTree]]:
+    """Every value the quick calculator can show on ``memo``: for each face value, for 1 to 5 cards, the
+    sale as a tree of the sale cards it offers (``next_sale_cards``), each node the value after the
+    cards on its path. A phone without a connection looks its answer up here: no rule is written twice."""
+
+    def sale(face: int, cards: int, effects: list[str]) -> SaleTree:
+        last = steps_on_row(memo[face], cards, effects)[-1]
+        ruling = not last.cancelled and on_ruling(face, last.column, changed)
+        node: SaleTree = [last.value, (RESTS_ON_RULING if ruling else 0) | (CANCELLED if last.cancelled else 0)]
+        following = {card: sale(face, cards, [*effects, card]) for card in next_sale_cards(cards, effects)}
+        return [*node, following] if following else node
+
+    return {face: [sale(face, cards, []) for cards in range(1, 6)] for face in FACE_VALUES}
 
 
 def sale_card_choices(
