@@ -193,5 +193,6 @@ def init_app(app: Flask) -> None:
         # Not on an answer without a body (the live poll's 204): there is nothing to word.
         if response.mimetype == "text/html" and response.status_code not in (204, 304):
             response.vary.update(("Accept-Language", "Cookie"))
-            response.content_language.add(language())
+            if not response.content_language:  # a page in a language of its own (the offline pages) says so itself
+                response.content_language.add(language())
         return response

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import bell, carambouille, errors, exchange, frutti, home, jaipur, language, removal, review, tables
+from . import bell, carambouille, errors, exchange, frutti, home, installed, jaipur, language, removal, review, tables
 
 BLUEPRINTS = (home.bp, language.bp, tables.bp, bell.bp, carambouille.bp, jaipur.bp, frutti.bp, review.bp, exchange.bp,
-              removal.bp)
+              removal.bp, installed.bp)
 # Game slug -> function(table, state, seat) giving that game's fresh action forms by name, for the table page.
 GAME_FORMS = {
     "carambouille": carambouille.table_forms,
@@ -29,5 +29,6 @@ def init_app(app: Flask) -> None:
     errors.init_app(app)
     for blueprint in BLUEPRINTS:
         app.register_blueprint(blueprint)
+    installed.init_app(app)
     app.extensions["game_forms"] = dict(GAME_FORMS)
     app.extensions["kept_forms"] = dict(KEPT_FORMS)

@@ -21,6 +21,9 @@ CONTENT_SECURITY_POLICY = "; ".join(
         # The silent video nosleep.js plays to keep a phone's screen on over plain HTTP is a data: URL.
         "media-src 'self' data:",
         "connect-src 'self'",
+        # The service worker (served from /sw.js) and the web app manifest: this site's own only.
+        "worker-src 'self'",
+        "manifest-src 'self'",
         "font-src 'self'",
         "object-src 'none'",
         "base-uri 'none'",
