@@ -53,6 +53,8 @@
     if (!source || event.detail.requestConfig.verb === "get") return;
     var form = source.closest ? source.closest("form") : null;
     if (form) {
+      // Noted for a send that never reaches the server: the form is then unsent input again (connection.js).
+      form.sentWhole = form.hasAttribute("data-keep");
       form.removeAttribute("data-dirty");
       form.removeAttribute("data-keep");
     }
@@ -81,7 +83,8 @@
       return true;
     };
     callbacks.beforeNodeRemoved = function (node) {
-      if (polling() && node.nodeType === 1 && node.hasAttribute("data-notice")) return false;
+      // Its notices too: the table changed under it, or it was not recorded (static/connection.js).
+      if (polling() && node.nodeType === 1 && (node.hasAttribute("data-notice") || node.hasAttribute("data-unsent-notice"))) return false;
       return true;
     };
   }

@@ -1,7 +1,10 @@
 """A small TCP proxy on loopback between phones and the server: the network's faults, on demand.
 
 ``cut()`` closes every connection through it at once, as a router restarting or a phone's radio
-dropping would. With ``buffering=True`` it holds back everything a server sends on an event stream
+dropping would. ``down()`` is the network gone until ``up()``: every connection cut, every new one
+closed as it opens (a phone's own requests and its service worker's alike). With ``answers=False``
+a request reaches the server but its answer never reaches the phone (the connection is closed as the
+server answers): the Wi-Fi dropping just after a form was sent. With ``buffering=True`` it holds back everything a server sends on an event stream
 (as a reverse proxy that buffers responses does), while passing every other answer on.
 """
 
@@ -21,6 +24,8 @@ class Proxy:
         self._sockets: set[socket.socket] = set()
         self._lock = threading.Lock()
         self.cuts = 0
+        self.is_down = False
+        self.answers = True
         threading.Thread(target=self._accept, daemon=True).start()
 
     def _accept(self) -> None:
@@ -29,6 +34,9 @@ class Proxy:
                 phone, _ = self.listener.accept()
             except OSError:
                 return
+            if self.is_down:
+                phone.close()
+                continue
             try:
                 server = socket.create_connection(("127.0.0.1", self.target_port))
             except OSError:
@@ -36,15 +44,17 @@ class Proxy:
                 continue
             with self._lock:
                 self._sockets |= {phone, server}
-            threading.Thread(target=self._pump, args=(phone, server, False), daemon=True).start()
-            threading.Thread(target=self._pump, args=(server, phone, self.buffering), daemon=True).start()
+            threading.Thread(target=self._pump, args=(phone, server, False, False), daemon=True).start()
+            threading.Thread(target=self._pump, args=(server, phone, self.buffering, True), daemon=True).start()
 
-    def _pump(self, source: socket.socket, sink: socket.socket, holds_streams: bool) -> None:
+    def _pump(self, source: socket.socket, sink: socket.socket, holds_streams: bool, to_phone: bool) -> None:
         held = False
         try:
             while data := source.recv(65536):
                 if holds_streams and b"text/event-stream" in data:
                     held = True  # this connection carries a stream: nothing more of it gets through
+                if to_phone and not self.answers:
+                    break  # the answer is lost on its way to the phone
                 if not held:
                     sink.sendall(data)
         except OSError:
@@ -68,6 +78,15 @@ class Proxy:
             sockets = list(self._sockets)
         self._close(*sockets)
         self.cuts += 1
+
+    def down(self) -> None:
+        """The network gone: every connection cut, every new one closed at once, until ``up()``."""
+        self.is_down = True
+        self.cut()
+
+    def up(self) -> None:
+        """The network back."""
+        self.is_down = False
 
     def close(self) -> None:
         self.listener.close()
