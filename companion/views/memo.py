@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
+from .. import i18n
 from ..table import recording
 from ..table.view import table_view
 from ..forms.carambouille import CalculatorForm, HouseMemoForm
 from ..models import Table
 from ..rules import RuleError
+from ..rules.words import _
 from ..rules import carambouille as game
 from ..web.phone import device_id
 from ..web.templating import is_htmx
@@ -46,6 +50,54 @@ def calculate(memo: dict[int, tuple[int, ...]], changed: frozenset = frozenset()
     return form, lines, steps[-1].value, 200
 
 
+@lru_cache(maxsize=64)
+def _values(rows: tuple[tuple[int, tuple[int, ...]], ...], changed: frozenset) -> dict:
+    return game.calculator_values(dict(rows), changed)
+
+
+# A number no sale reaches, put where a sentence's value goes to find where the phone writes it.
+_VALUE = 987_654_321
+
+
+def _with_value(text: str) -> str:
+    return text.replace(i18n.number(_VALUE), "{value}")
+
+
+def offline_calculator(memo: dict[int, tuple[int, ...]], changed: frozenset) -> dict:
+    """What the calculator's script (``static/calculator.js``) needs to answer without the server: every
+    value it can show (from the rules, ``calculator_values``) and its sentences in the reader's language."""
+    values = _values(tuple(sorted(memo.items())), changed)
+    seen: set[int] = set()
+
+    def collect(node: list) -> None:
+        seen.add(node[0])
+        for child in (node[2].values() if len(node) > 2 else ()):
+            collect(child)
+
+    for sales in values.values():
+        for node in sales:
+            collect(node)
+    first = {product.slug: [game.SaleStep(None, cards, 0, False, _VALUE).text(product.word(cards)) for cards in range(1, 6)]
+             for product in game.PRODUCTS}
+    return {
+        "faces": {product.slug: product.face_value for product in game.PRODUCTS},
+        "values": {str(face): sales for face, sales in values.items()},
+        # The reader's way of writing each value (1,250 / 1 250 / 1.250).
+        "numbers": {str(value): i18n.number(value) for value in sorted(seen)},
+        "first": {slug: [_with_value(line) for line in lines] for slug, lines in first.items()},
+        "cards": {card: {"name": game.card_name(card),
+                         "then": _with_value(game.SaleStep(card, 1, 0, False, _VALUE).text()),
+                         "cancelled": game.SaleStep(card, 1, 0, True, 0).text()} for card in game.SALE_CARDS},
+        "words": {
+            "total": _("= %(points)s points", points="{points}"),
+            "first_card": _("First card"), "then": _("Then"), "none": _("No sale card"), "nothing_more": _("Nothing more"),
+            "hint": _("Choose a product and the number of cards: the value shows here."),
+            "ruling": _("5 cards: not confirmed by the rule text (see the note under the memo)."),
+            "ruling_mark": _("(not confirmed by the rule text)"),
+        },
+    }
+
+
 def _memo_page(memo, changed, *, table: Table | None = None, watch: bool = False,
                here: str) -> tuple[str, int, dict]:
     """The memo page, or only its calculator for an htmx change (a wrong entry answers 200 so htmx swaps it)."""
@@ -54,6 +106,7 @@ def _memo_page(memo, changed, *, table: Table | None = None, watch: bool = False
                "table": table, "watch": watch, "here": here}
     if is_htmx():
         return render_template("carambouille/_calculator.html", **context), 200, {"Vary": "HX-Request"}
+    context["offline"] = offline_calculator(memo, changed)
     return render_template("carambouille/memo.html", **context), status, {"Vary": "HX-Request"}
 
 
