@@ -14,7 +14,7 @@
 
   var root = document.documentElement;
   var copyOf = parseInt(root.getAttribute("data-offline-copy") || "", 10);
-  var state = { offline: false, heardAt: copyOf > 0 ? copyOf : Date.now(), probe: 0 };
+  var state = { offline: false, heardAt: copyOf > 0 ? copyOf : Date.now(), probe: 0, streamAt: 0 };
 
   // --- the service worker -------------------------------------------------------------------
   // Over plain HTTP on a home network a browser has no service worker (it needs HTTPS or
@@ -131,14 +131,24 @@
   });
   document.addEventListener("htmx:sseOpen", function (event) {
     var source = event.detail.source;
-    var heard = function () { goOnline(); };
+    var heard = function () { state.streamAt = Date.now(); goOnline(); };
     source.addEventListener("version", heard);
     source.addEventListener("beat", heard);
   });
+  function streamLost() { state.streamAt = 0; }
+  document.addEventListener("htmx:sseError", streamLost);
+  document.addEventListener("htmx:sseClose", streamLost);
+  // The table's stream heard within three of its beats: the server is there, whatever one request did.
+  function streamHeard() {
+    var element = document.querySelector("[data-stream]");
+    var beat = (element && parseFloat(element.getAttribute("data-beat"))) || 10;
+    return state.streamAt > 0 && Date.now() - state.streamAt < 3 * beat * 1000;
+  }
 
-  // No answer at all: no connection. A form among them says it was not recorded.
+  // No answer at all: no connection (unless the stream still hears the server: one request lost on
+  // the way is no reason to stop the table). A form among them says it was not recorded.
   function failed(event) {
-    goOffline();
+    if (navigator.onLine === false || !streamHeard()) goOffline();
     var config = event.detail.requestConfig || {};
     var source = event.detail.elt;
     if (config.verb === "get" || !source) return;

@@ -78,6 +78,7 @@ def page_paths(tables) -> dict[str, str]:
         "session history": "/history",
         "players": "/players",
         "results": f"/t/{token['jaipur']}/results",
+        "offline page": "/offline/en",
     }
     paths |= {f"{game} table page": tables[game] for game in GAMES}
     paths["carambouille table, a hand to deal"] = tables["carambouille deal"]

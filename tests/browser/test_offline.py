@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 import struct
+import time
 
 import pytest
 import sqlalchemy as sa
@@ -67,11 +68,15 @@ def installed(page) -> None:
     """Wait until the service worker has kept its files and this page, and looks after the page."""
     page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller !== null",
                            timeout=15_000)
-    page.wait_for_function("""async () => {
+    # (wait_for_function takes a promise for a truthy value: the cache is asked from here instead.)
+    deadline = time.monotonic() + 15
+    while not page.evaluate("""async () => {
       for (const name of await caches.keys())
         if (name.startsWith("companion-pages-") && await (await caches.open(name)).match(location.href, {ignoreVary: true})) return true;
       return false;
-    }""", timeout=15_000)
+    }"""):
+        assert time.monotonic() < deadline, "the service worker did not keep the page"
+        page.wait_for_timeout(100)
 
 
 def offline(page, proxy) -> None:
@@ -219,6 +224,29 @@ def test_the_memo_card_and_its_calculator_work_without_a_network(phone_behind):
     # Opened again at the address with the question in it, still offline: the same answer.
     phone.reload()
     expect(phone.locator("#calculator .sale-value")).to_have_text("= 150 points")
+    assert phone.errors == []
+
+
+def test_a_tables_house_memo_works_offline_once_its_page_was_opened(phone_behind, live_server):
+    house = {"40": [None, None, 200, None, None]}
+    token, _ = record_table(live_server, "carambouille", PLAYERS, {"first_trader": 0},
+                            [{"type": "house_memo", "memo": house}])
+    phone, proxy = phone_behind()
+    phone.goto("/")
+    installed(phone)
+    phone.goto(f"/t/{token}/memo")
+    offline(phone, proxy)
+    phone.reload()
+    expect(phone.locator("html")).to_have_attribute("data-offline-copy", re.compile(r"^\d+$"))
+    calculator = phone.locator("#calculator")
+    calculator.get_by_label("Product").select_option(value="cheese")
+    calculator.locator("label.pill", has_text="3").first.click()
+    memo = {**game.DEFAULT_MEMO, 40: (40, 100, 200, 300, 480)}
+    # The table's own 200 for 3 cheeses, halved by a Bargain: 100, as the rules say on this memo.
+    expect(calculator.locator(".sale-value")).to_have_text("= 200 points")
+    calculator.get_by_label("First card").select_option(value="bargain")
+    expect(calculator.locator(".sale-value")).to_have_text(f"= {game.sale_value(40, 3, ['bargain'], memo)} points")
+    assert game.sale_value(40, 3, ["bargain"], memo) == 100
     assert phone.errors == []
 
 

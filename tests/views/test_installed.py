@@ -116,3 +116,28 @@ def test_a_tables_memo_carries_its_house_values(app, client):
     data = offline_data(client.get(f"/t/{token}/memo").text)
     assert data["values"]["40"][2][0] == 200
     assert data["values"]["40"][2][2]["bargain"][0] == 100
+
+
+def notice_words(page_html: str) -> tuple[str, str]:
+    found = re.search(r'data-offline-notice\s+data-text="([^"]*)"\s+data-unsent="([^"]*)"', page_html)
+    return html.unescape(found.group(1)), html.unescape(found.group(2))
+
+
+def test_each_page_words_its_offline_notice_for_what_it_is(app, client):
+    from companion.extensions import db
+    from companion.models import Table
+    from helpers import make_table
+
+    token = make_table(app, "carambouille", ["Ana", "Ben", "Pia"], {"first_trader": 0})
+    with app.app_context():
+        watch = db.session.query(Table).one().watch_token
+    text, unsent = notice_words(client.get(f"/t/{token}").text)
+    assert text == "Offline — last update {time}. Nothing can be recorded until the connection is back."
+    assert unsent == "Not recorded: the connection dropped. Send it again once it is back; it will count once."
+    # The watch view records nothing: it only says since when it shows the table.
+    assert notice_words(client.get(f"/w/{watch}").text)[0] == "Offline — last update {time}."
+    assert notice_words(client.get("/memo/carambouille").text)[0] == (
+        "Offline — the memo card and its calculator work without a connection.")
+    assert notice_words(client.get("/history", headers=FR).text)[0] == "Hors ligne — cette page telle qu'elle était à {time}."
+    # The offline page says it all itself.
+    assert "data-offline-notice" not in client.get("/offline/en").text
