@@ -261,36 +261,75 @@ def city(base: str, process: subprocess.Popen, tokens: list[str], entries_per_se
 
 
 def page_weight(base: str, token: str) -> dict:
-    """Bytes over the wire (compressed, headers included) for a first and a repeat visit, in Chromium."""
+    """Bytes over the wire (compressed, headers included) for a first and a repeat visit, in Chromium.
+
+    The service worker's own requests (its script, then the files it keeps for offline use) are not
+    the page's: they are counted apart, as the precache, with what its caches then hold.
+    """
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+        worker = {"bytes": 0, "requests": 0}
+
+        def by_worker(request):
+            if request.service_worker is not None:
+                sizes = request.sizes()
+                worker["bytes"] += sizes["responseBodySize"] + sizes["responseHeadersSize"]
+                worker["requests"] += 1
+
+        context.on("requestfinished", by_worker)
         page = context.new_page()
         cdp = context.new_cdp_session(page)
         cdp.send("Network.enable")
         visits: list[dict] = []
+        urls: dict[str, str] = {}
+
+        def sent(event):
+            urls[event["requestId"]] = event["request"]["url"]
 
         def finished(event):
+            if urllib.parse.urlsplit(urls.get(event["requestId"], "")).path == "/sw.js":
+                worker["bytes"] += event["encodedDataLength"]
+                worker["requests"] += 1
+                return
             visits[-1]["bytes"] += event["encodedDataLength"]
             visits[-1]["requests"] += 1
 
         def cached(event):
             visits[-1]["cached"] += 1
 
+        cdp.on("Network.requestWillBeSent", sent)
         cdp.on("Network.loadingFinished", finished)
         cdp.on("Network.requestServedFromCache", cached)
+        kept = None
         for _ in range(2):
             visits.append({"bytes": 0, "requests": 0, "cached": 0})
             page.goto(f"{base}/t/{token}", wait_until="networkidle")
             # Stop the live poll's own traffic from counting as page weight.
             page.evaluate("document.querySelector('#live')?.removeAttribute('hx-trigger')")
             page.wait_for_timeout(300)
+            if kept is None:
+                # The worker installed from the first visit: what it keeps for offline use.
+                page.wait_for_function("() => navigator.serviceWorker.controller !== null", timeout=30_000)
+                page.wait_for_timeout(500)
+                kept = page.evaluate("""async () => {
+                  let files = 0, bytes = 0;
+                  for (const name of await caches.keys()) {
+                    const cache = await caches.open(name);
+                    for (const request of await cache.keys()) {
+                      files++; bytes += (await (await cache.match(request, {ignoreVary: true})).arrayBuffer()).byteLength;
+                    }
+                  }
+                  return {files, bytes};
+                }""")
             page.goto("about:blank")
         browser.close()
     return {"first_kb": visits[0]["bytes"] / 1024, "repeat_kb": visits[1]["bytes"] / 1024,
-            "first_requests": visits[0]["requests"], "repeat_cached": visits[1]["cached"]}
+            "first_requests": visits[0]["requests"], "repeat_cached": visits[1]["cached"],
+            "precache_kb": worker["bytes"] / 1024, "precache_requests": worker["requests"],
+            "kept_files": kept["files"], "kept_kb": kept["bytes"] / 1024}
 
 
 def lighthouse(base: str, token: str, folder: Path) -> dict | None:
@@ -481,7 +520,10 @@ def report(all_results: dict, info: dict) -> str:
                           f"over the wire in {weight['first_requests']} requests (target ≤ 60 KB: "
                           f"{verdict(weight['first_kb'] <= 60)}); repeat visit {weight['repeat_kb']:.1f} KB, "
                           f"{weight['repeat_cached']} files from the cache (target ≤ 10 KB: "
-                          f"{verdict(weight['repeat_kb'] <= 10)})."]
+                          f"{verdict(weight['repeat_kb'] <= 10)}). The service worker's precache, apart: "
+                          f"{weight['precache_kb']:.1f} KB over the wire in {weight['precache_requests']} "
+                          f"requests (the files already loaded by the page come from the browser's cache), "
+                          f"{weight['kept_files']} files kept, {weight['kept_kb']:.0f} KB as stored."]
         if results.get("lighthouse"):
             lh = results["lighthouse"]
             lines += ["", f"Lighthouse 12.2.3, mobile, table page: performance {lh['performance']} (≥ 95: "
