@@ -8,6 +8,7 @@
 //   table catches up (the live region asks at once; a kept copy is loaded afresh).
 // - A form sent just as the connection dropped says it was not recorded; sent again, its form key
 //   makes it count once even if the first one did arrive.
+// - Keeps the worker's copy of a table page up to what the phone shows (the table as last seen).
 // The words are the server's, in the page's language (templates/layout.html: [data-offline-notice]).
 (function () {
   "use strict";
@@ -178,45 +179,59 @@
     probe();
   });
 
-  // --- the offline page: the tables this phone keeps -----------------------------------------
-  function keptTables(list) {
-    if (!window.caches) return;
-    var word = list.getAttribute("data-word-table") || "Table";
-    caches.keys().then(function (names) {
-      var pages = names.filter(function (name) { return name.indexOf("companion-pages-") === 0; });
-      return Promise.all(pages.map(function (name) {
-        return caches.open(name).then(function (cache) {
-          return cache.keys().then(function (requests) {
-            return Promise.all(requests.filter(function (request) {
-              return /^\/[tw]\/[^/]+$/.test(new URL(request.url).pathname);
-            }).reverse().slice(0, 12).map(function (request) {
-              return cache.match(request, { ignoreVary: true }).then(function (response) {
-                return response.text().then(function (html) {
-                  var title = /<title>([^<]*)<\/title>/.exec(html);
-                  var text = document.createElement("textarea");
-                  text.innerHTML = title ? title[1] : word;
-                  return { url: request.url, title: text.value };
-                });
-              });
-            }));
-          });
-        });
-      }));
-    }).then(function (found) {
-      [].concat.apply([], found).forEach(function (table) {
-        var item = document.createElement("li");
-        var link = document.createElement("a");
-        link.href = table.url;
-        link.textContent = table.title;
-        item.appendChild(link);
-        list.appendChild(item);
+  // --- the table as last seen ------------------------------------------------------------------
+  // The worker keeps a page as the network gave it; a table page then changes under the player's eyes
+  // (the stream, the poll, this phone's own entries). A moment after each change the kept copy is
+  // brought up to what the phone shows, so that without a network it opens the table as last seen,
+  // this phone's own seat and all, at no cost to the server. Only a copy the worker made is updated:
+  // its headers (the Content-Security-Policy with them) are the server's.
+  var snapshotTimer = 0;
+  function pagesCache() {
+    var meta = document.querySelector('meta[name="companion-worker"]');
+    var release = meta && /release=([0-9a-f]+)/.exec(meta.content);
+    return release ? "companion-pages-" + release[1] : null;
+  }
+  // The page as shown, less what belongs to this moment only: htmx's classes of a request under
+  // way, the stream's "heard" mark, notices and the marks of unsent input (typed values are no
+  // attributes, so they are not kept).
+  function shown() {
+    var copy = root.cloneNode(true);
+    copy.querySelectorAll("[data-notice], [data-unsent-notice]").forEach(function (element) { element.remove(); });
+    ["data-up", "data-dirty", "data-keep"].forEach(function (name) {
+      copy.querySelectorAll("[" + name + "]").forEach(function (element) { element.removeAttribute(name); });
+    });
+    copy.querySelectorAll("[class*=htmx-]").forEach(function (element) {
+      element.className = element.className.replace(/\bhtmx-[a-z-]+/g, "").trim();
+    });
+    return copy;
+  }
+
+  function snapshot() {
+    snapshotTimer = 0;
+    var name = pagesCache();
+    if (!name || !window.caches || state.offline || copyOf > 0 || !navigator.serviceWorker ||
+        !navigator.serviceWorker.controller) return;
+    var html = "<!doctype html>\n" + shown().outerHTML;
+    var url = window.location.href.split("#")[0];
+    caches.open(name).then(function (cache) {
+      return cache.match(url, { ignoreVary: true }).then(function (kept) {
+        if (!kept) return null;
+        var headers = new Headers(kept.headers);
+        headers.set("Date", new Date().toUTCString());
+        headers.delete("Content-Length");
+        headers.delete("Content-Encoding");
+        return cache.put(url, new Response(html, { status: 200, headers: headers }));
       });
     }).catch(function () {});
   }
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var region = live();
+    if (!region || !(region === event.detail.elt || region.contains(event.detail.elt))) return;
+    if (snapshotTimer) window.clearTimeout(snapshotTimer);
+    snapshotTimer = window.setTimeout(snapshot, 1000);
+  });
 
   function start() {
-    var list = document.querySelector("[data-kept-tables]");
-    if (list) keptTables(list);
     if (copyOf > 0 || navigator.onLine === false || offlinePage()) goOffline();
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
