@@ -193,12 +193,21 @@ async def _city(plan: City) -> CityResult:
         form = dict(spec["form"], key=random.randbytes(16).hex())
         form[name] = a if (number // len(plan.writers)) % 2 == 0 else b
         sent[table].append(time.perf_counter())
+        # The table's entry before this one still unanswered (a server behind): this one goes on a
+        # connection of its own, as a browser opens another, so that it is posted when due.
+        own = connection.busy
+        if own:
+            connection = Connection(host, port)
+        connection.busy = True
         try:
             status, _, _ = await connection.request("POST", spec["path"], {
                 "Cookie": spec["cookie"], "Content-Type": "application/x-www-form-urlencoded"},
                 urllib.parse.urlencode(form).encode())
         except (OSError, asyncio.IncompleteReadError):
             status = 0
+            connection.close()
+        connection.busy = False
+        if own:
             connection.close()
         count(f"POST {status}")
         if status != 303:

@@ -72,6 +72,8 @@ class Connection:
     def __init__(self, host: str, port: int) -> None:
         self.host, self.port = host, port
         self.reader = self.writer = None
+        # A request under way (one at a time on a connection: its answer is read whole before the next).
+        self.busy = False
 
     async def open(self) -> None:
         self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
