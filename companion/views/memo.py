@@ -51,8 +51,16 @@ def calculate(memo: dict[int, tuple[int, ...]], changed: frozenset = frozenset()
 
 
 @lru_cache(maxsize=64)
-def _values(rows: tuple[tuple[int, tuple[int, ...]], ...], changed: frozenset) -> dict:
-    return game.calculator_values(dict(rows), changed)
+def _values(rows: tuple[tuple[int, tuple[int, ...]], ...], changed: frozenset) -> tuple[dict, tuple[int, ...]]:
+    """The calculator's values on this memo, and each distinct value among them: worked out once per memo."""
+    values = game.calculator_values(dict(rows), changed)
+    seen: set[int] = set()
+    stack = [node for sales in values.values() for node in sales]
+    while stack:
+        node = stack.pop()
+        seen.add(node[0])
+        stack.extend(node[2].values() if len(node) > 2 else ())
+    return values, tuple(sorted(seen))
 
 
 # A number no sale reaches, put where a sentence's value goes to find where the phone writes it.
@@ -66,24 +74,14 @@ def _with_value(text: str) -> str:
 def offline_calculator(memo: dict[int, tuple[int, ...]], changed: frozenset) -> dict:
     """What the calculator's script (``static/calculator.js``) needs to answer without the server: every
     value it can show (from the rules, ``calculator_values``) and its sentences in the reader's language."""
-    values = _values(tuple(sorted(memo.items())), changed)
-    seen: set[int] = set()
-
-    def collect(node: list) -> None:
-        seen.add(node[0])
-        for child in (node[2].values() if len(node) > 2 else ()):
-            collect(child)
-
-    for sales in values.values():
-        for node in sales:
-            collect(node)
+    values, distinct = _values(tuple(sorted(memo.items())), changed)
     first = {product.slug: [game.SaleStep(None, cards, 0, False, _VALUE).text(product.word(cards)) for cards in range(1, 6)]
              for product in game.PRODUCTS}
     return {
         "faces": {product.slug: product.face_value for product in game.PRODUCTS},
         "values": {str(face): sales for face, sales in values.items()},
         # The reader's way of writing each value (1,250 / 1 250 / 1.250).
-        "numbers": {str(value): i18n.number(value) for value in sorted(seen)},
+        "numbers": {str(value): i18n.number(value) for value in distinct},
         "first": {slug: [_with_value(line) for line in lines] for slug, lines in first.items()},
         "cards": {card: {"name": game.card_name(card),
                          "then": _with_value(game.SaleStep(card, 1, 0, False, _VALUE).text()),

@@ -18,7 +18,7 @@ import sqlalchemy as sa
 from playwright.sync_api import expect
 
 from browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
-from browser.phone import choose_seat, newest_entry, scores, submit_and_wait
+from browser.phone import choose_seat, newest_entry, scores, sit_on_table, submit_and_wait
 from browser.tables import record_entry, record_table
 from browser.tcp_proxy import Proxy
 from companion.rules import carambouille as game
@@ -369,6 +369,7 @@ def test_a_form_sent_as_the_network_drops_says_so_and_counts_once_when_sent_agai
     sale.locator("label.pill", has_text="2").first.click()
     record = pia.get_by_role("button", name="Record the sale: +25")
     expect(record).to_be_visible()
+    sit_on_table(pia, seconds=3)
 
     # The Wi-Fi drops just as Record is tapped: before the form reaches the server, or after, its answer lost.
     if lost == "the form":
