@@ -5,7 +5,7 @@ scratch database is created on it and dropped after). gunicorn runs with the
 settings of `make run` (companion.server.gunicorn_conf, 4 workers). Every figure is
 the median of RUNS runs, and compared with the bare route measured in the
 same run. Options: --quick (short runs, for trying the bench itself),
---night-seconds N, --night-entries N, --only sqlite|postgresql, --no-lighthouse, --json FILE.
+--night-seconds N, --night-entries N, --phones-hands N, --only sqlite|postgresql, --no-lighthouse, --json FILE.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ import sqlalchemy as sa
 from . import games
 from .city import SAFETY_SECONDS, city_night
 from .load import closed_loop, median, table_night
+from .phones import table_of_phones
 from .protocol import Phone, ProtocolError, check_city, check_night
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -387,6 +388,9 @@ def bench_database(kind: str, args) -> dict:
         measured = throughputs(base, paths, args.runs, args.seconds, args.connections)
         results = {"tables": {"long_entries": long_seq, "big_entries": tables["big"][1],
                               "small_entries": tables["small"][1]}, "throughput": measured}
+        if args.phones_hands:
+            log(f"[{kind}] four phones at a table, {args.phones_hands} hands")
+            results["phones"] = table_of_phones(base, CHROMIUM, CHROMIUM_ARGS, args.phones_hands)
         if args.night_seconds:
             log(f"[{kind}] table night: {args.night_tables} tables × 6 phones for {args.night_seconds} s, "
                 f"{args.night_entries} entries/s")
@@ -515,6 +519,12 @@ def report(all_results: dict, info: dict) -> str:
                           f"peak memory {c['server_peak_mb']:.0f} MB (master and {WORKERS} workers); the load generator "
                           f"{c['client_cpu_percent']:.0f} % CPU. Requests: "
                           + ", ".join(f"{kind} {count:,}" for kind, count in sorted(c["requests"].items())) + "."]
+        if phones := results.get("phones"):
+            lines += ["", f"Four phones at a Carambouille table in one headless Chromium, {phones['hands']} hands, "
+                          f"each move tapped on its player's phone: each entry shown on the other three "
+                          f"({phones['updates']} updates) p50 {phones['p50_ms']:.0f} ms, p95 {phones['p95_ms']:.0f} ms, "
+                          f"max {phones['max_ms']:.0f} ms from the tap (target p95 ≤ 300 ms: "
+                          f"{verdict(phones['p95_ms'] <= 300)})."]
         if weight := results.get("weight"):
             lines += ["", f"Page weight of the long game's table page: first visit {weight['first_kb']:.1f} KB "
                           f"over the wire in {weight['first_requests']} requests (target ≤ 60 KB: "
@@ -546,6 +556,7 @@ def main() -> None:
     parser.add_argument("--city-tables", type=int, default=1000)
     parser.add_argument("--city-seconds", type=float, default=60.0, help="0: no city night")
     parser.add_argument("--city-entries", type=float, default=50.0, help="entries per second at the city's tables")
+    parser.add_argument("--phones-hands", type=int, default=4, help="hands at the four phones' table (0: none)")
     parser.add_argument("--only", choices=["sqlite", "postgresql"])
     parser.add_argument("--no-lighthouse", dest="lighthouse", action="store_false")
     parser.add_argument("--quick", action="store_true", help="short runs: check the bench itself")

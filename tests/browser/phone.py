@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from bench.phones import ANSWERED, EXPECT_ANSWER
+
 
 def create_table(page, game: str, players: list[str], starter: str | None = None) -> str:
     """Open a table through the UI: home → game card → names → Open the table. Its URL."""
@@ -48,19 +50,6 @@ def choose_seat(page, name: str) -> None:
         picker.get_by_role("radio", name=name, exact=True).check()
         picker.get_by_role("button", name="Save").click()
     page.locator("summary", has_text=f"This phone is {name}'s").wait_for(state="attached")
-
-
-# Set before a press: the page notes when the answer to the phone's own form (not a GET: the poll, or
-# the region the stream asked for) has been swapped in. A page that the answer replaced has no note.
-EXPECT_ANSWER = """() => {
-  window.answerSwapped = false;
-  document.addEventListener("htmx:afterSwap", function swapped(event) {
-    if (((event.detail.requestConfig || {}).verb || "get") === "get") return;
-    window.answerSwapped = true;
-    document.removeEventListener("htmx:afterSwap", swapped);
-  });
-}"""
-ANSWERED = "() => window.answerSwapped !== false && document.querySelector('#live') !== null"
 
 
 def expect_answer(page) -> None:
