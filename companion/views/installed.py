@@ -37,23 +37,28 @@ _NOT_KEPT = {"LICENSE", "LICENSE.md", "maskable.svg", "sw.js"}
 
 def static_files(app: Flask) -> list[str]:
     """The static files a page may load, by their path under ``static/``, sorted."""
-    root = Path(app.static_folder)
-    return sorted(str(path.relative_to(root)) for path in root.rglob("*")
-                  if path.is_file() and path.name not in _NOT_KEPT and not path.name.startswith("."))
+    return list(_static_files(app.static_folder))
+
+
+# Read once per process, as each file's own version is (``web.templating``): a release is a restart.
+@cache
+def _static_files(folder: str) -> tuple[str, ...]:
+    root = Path(folder)
+    return tuple(sorted(str(path.relative_to(root)) for path in root.rglob("*")
+                        if path.is_file() and path.name not in _NOT_KEPT and not path.name.startswith(".")))
 
 
 @cache
-def _release(folder: str, files: tuple[str, ...]) -> str:
+def _release(folder: str) -> str:
     digest = hashlib.sha256()
-    for name in files:
+    for name in (*_static_files(folder), "sw.js"):
         digest.update(name.encode() + b"\0" + (Path(folder) / name).read_bytes())
     return digest.hexdigest()[:12]
 
 
 def release() -> str:
     """The static files' version, as one short name: the worker's caches are named by it."""
-    app = current_app._get_current_object()
-    return _release(app.static_folder, (*static_files(app), "sw.js"))
+    return _release(current_app.static_folder)
 
 
 def worker_url() -> str:
