@@ -4,8 +4,8 @@ One thread per worker process holding streams (``companion.server.streaming``) k
 of its own and learns of every entry recorded by any process or host:
 
 - on SQLite, ``PRAGMA data_version`` (one call, no table read) says whether any other connection
-  committed since the last look, every TICK seconds; only then are the entries added since read,
-  by their ids, with their tables' versions;
+  committed since the last look, every TICK seconds, and at once when this process commits
+  (``poke``); only then are the entries added since read, by their ids, with their tables' versions;
 - on PostgreSQL, the notifications the ``tables`` trigger already sends (``companion.live.board``):
   several app hosts behind one proxy all hear every table's change.
 
@@ -20,6 +20,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+import weakref
 from collections.abc import Callable
 
 import sqlalchemy as sa
@@ -32,6 +33,18 @@ CHUNK = 500
 
 log = logging.getLogger(__name__)
 Report = Callable[[dict[int, int]], None]
+# This process's watchers: an entry committed here has them look at once (``poke``).
+_watchers: weakref.WeakSet[Changes] = weakref.WeakSet()
+
+
+def poke() -> None:
+    """This process just committed a change: its watchers look now, not at their next tick.
+
+    The phones whose streams this process holds then hear of it a tick sooner (on SQLite; on
+    PostgreSQL the notification is as quick).
+    """
+    for watcher in list(_watchers):
+        watcher.poked.set()
 
 
 class Changes:
@@ -43,16 +56,20 @@ class Changes:
         self.report = report
         self.postgres = engine.dialect.name == "postgresql"
         self._stop = threading.Event()
+        self.poked = threading.Event()
         self._fresh: set[int] = set()
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
 
     def start(self) -> None:
+        _watchers.add(self)
         self._thread = threading.Thread(target=self._run, name="stream-changes", daemon=True)
         self._thread.start()
 
     def stop(self) -> None:
         self._stop.set()
+        self.poked.set()
+        _watchers.discard(self)
 
     def look_at(self, table_id: int) -> None:
         """A table's first stream here opened: read its version at the next tick (it may have moved meanwhile)."""
@@ -98,7 +115,8 @@ class Changes:
             if self.postgres:
                 changed.update(int(notice.payload) for notice in connection.notifies(timeout=TICK))
             else:
-                self._stop.wait(TICK)
+                self.poked.wait(TICK)
+                self.poked.clear()
                 now_version = self._one(connection, "PRAGMA data_version")
                 if now_version != data_version:
                     data_version = now_version

@@ -20,6 +20,7 @@ import sqlalchemy as sa
 from flask import Flask, current_app
 
 from ..extensions import db
+from . import changes
 from .board import HeadBoard
 from ..models import Table
 
@@ -153,9 +154,10 @@ def of(app: Flask | None = None) -> LiveRead | None:
 
 
 def changed(table_id: int) -> None:
-    """Say that this process has just committed a change to the table's row."""
+    """Say that this process has just committed a change to the table's row (its streams hear of it now)."""
     if (reader := of()) is not None:
         reader.changed(table_id)
+    changes.poke()
 
 
 def head(token: str, watch: bool = False) -> Head | None:

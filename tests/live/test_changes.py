@@ -65,6 +65,25 @@ def test_an_entry_recorded_by_another_connection_is_heard_within_a_few_ticks(app
         watcher.stop()
 
 
+def test_an_entry_recorded_by_this_process_is_heard_at_once_not_at_the_next_tick(app, monkeypatch):
+    if not app.config["SQLALCHEMY_DATABASE_URI"].startswith("postgresql"):
+        # A tick far longer than the test waits: only the poke of the commit can make the watcher look.
+        # (PostgreSQL's watcher waits on the notification itself, which comes with the commit.)
+        monkeypatch.setattr(changes, "TICK", 30.0)
+        monkeypatch.setattr(changes, "RECHECK", 60.0)
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    with app.app_context():
+        table_id = table(token).id
+    watcher, heard = watch(app, [table_id])
+    try:
+        time.sleep(0.5)  # its connection made
+        with app.app_context():
+            recording.record(table(token), {"type": "score", "player": 0, "points": 10})
+        assert hear(heard, table_id, 1, seconds=2.0) < 2.0
+    finally:
+        watcher.stop()
+
+
 def test_a_table_whose_first_stream_just_opened_is_read_at_the_next_tick(app):
     token = make_table(app, "tiny", ["Ana", "Ben"])
     watched: list[int] = []
