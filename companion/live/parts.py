@@ -46,7 +46,7 @@ def for_reader(html: str, seat: int | None) -> str:
 
 
 @pass_context
-def shared(context: Context, template: str, form: str | None = None) -> Markup:
+def shared(context: Context, template: str, form: str | None = None, reading: Hashable = None) -> Markup:
     """The part ``template`` of this region: rendered once per table version, language and view, for this seat.
 
     Shared only while a region is rendered to be kept (``regions.render_shared`` marks the values of one
@@ -54,6 +54,10 @@ def shared(context: Context, template: str, form: str | None = None) -> Markup:
     form the part reads beyond nobody's context, the same for every seat at this version (Carambouille's
     sale, purchase and deal, built from the table's state alone; its key and CSRF token are markers). It is
     read from the phone's forms only when the part is rendered: a kept part needs none built.
+
+    ``reading``: a part that reads the seat, but only as one of a few readings (the bell panel: the First
+    Trader's, anyone else's "in a pinch", a phone of nobody's), is rendered once per reading for the seats
+    that read it alike, with the reader's own context; ``reading`` must say everything it reads of the seat.
     """
     share: tuple[Hashable, Hashable] | None = context.get("share")
     found = context.environment.get_template(template)
@@ -65,10 +69,11 @@ def shared(context: Context, template: str, form: str | None = None) -> Markup:
         return Markup(found.render({**context.get_all(), **given()}))
     key, version = share
     parts: RegionCache = current_app.extensions["shared_parts"]
-    html = parts.get((key, template), version)
+    kept_as = (key, template) if reading is None else (key, template, reading)
+    html = parts.get(kept_as, version)
     if html is None:
-        html = found.render({**context.get_all(), **NOBODY, **given()})
-        parts.put((key, template), version, html)
+        html = found.render({**context.get_all(), **(NOBODY if reading is None else {}), **given()})
+        parts.put(kept_as, version, html)
     return Markup(for_reader(html, context.get("seat")))
 
 

@@ -79,6 +79,14 @@ def bell_panel(table, state, seat, watch: bool, forms) -> dict:
     }
 
 
+def bell_reading(state, seat: int | None) -> str:
+    """Which reading of the bell panel this seat gets (all that the panel reads of the seat): the First
+    Trader's own bell, anyone else's "in a pinch", or a phone of nobody's, which is also told how to say whose it is."""
+    if seat is None:
+        return "nobody"
+    return "trader" if seat == getattr(state, "first_trader", None) else "other"
+
+
 def bell_leads(table, state) -> bool:
     """Whether ringing the bell is the table's next move (the market opens or closes), so it comes first."""
     return table.game in bell.MARKET_GAMES and getattr(state, "phase", None) in bell.MARKET_PHASES
@@ -86,7 +94,7 @@ def bell_leads(table, state) -> bool:
 
 @bp.app_context_processor
 def _bell_helpers() -> dict:
-    return {"bell_panel": bell_panel, "bell_leads": bell_leads,
+    return {"bell_panel": bell_panel, "bell_leads": bell_leads, "bell_reading": bell_reading,
             "market_bell": lambda table: table.game in bell.MARKET_GAMES}
 
 

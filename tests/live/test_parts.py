@@ -60,7 +60,9 @@ def test_every_seat_reads_the_parts_rendered_once_with_its_own_name_marked(app, 
     token = make_table(app, "carambouille", PLAYERS, {"first_trader": 0})
     ana, ben = seated(app, token, 0), seated(app, token, 1)
     pages = {"Ana": ana.get(f"/t/{token}").text, "Ben": ben.get(f"/t/{token}").text}
-    assert sorted(part_renders) == ["carambouille/_board.html", "page", "tables/_recent.html", "tables/_scoreboard.html"]
+    # The bell once for the First Trader's own phone (Ana's), once for anyone else's.
+    assert sorted(part_renders) == ["bell/_bell.html", "bell/_bell.html", "carambouille/_board.html", "page",
+                                    "tables/_recent.html", "tables/_scoreboard.html"]
     for me, other in (("Ana", "Ben"), ("Ben", "Ana")):
         # The row of scores and the board each mark the reader's own name, and only it.
         assert f'{me}<span class="vh"> (you)</span>' in pages[me] and f"{me} <small>(you)</small>" in pages[me]
@@ -71,7 +73,8 @@ def test_every_seat_reads_the_parts_rendered_once_with_its_own_name_marked(app, 
     part_renders.clear()
     ben_region = ben.get(f"/t/{token}/live?seen=0", headers=HTMX).text
     ana_region = ana.get(f"/t/{token}/live?seen=0", headers=HTMX).text
-    assert sorted(part_renders) == ["carambouille/_board.html", "tables/_recent.html", "tables/_scoreboard.html"]
+    assert sorted(part_renders) == ["bell/_bell.html", "bell/_bell.html", "carambouille/_board.html",
+                                    "tables/_recent.html", "tables/_scoreboard.html"]
     assert "Market open" in ben_region and "Ben <small>(you)</small>" in ben_region
     assert "Ana <small>(you)</small>" in ana_region and "Ben <small>(you)</small>" not in ana_region
 
@@ -111,6 +114,30 @@ def test_the_sale_the_purchase_and_the_deal_are_rendered_once_for_every_seat_the
     assert all("Ben deals the next hand" in region and 'id="deal-form"' in region for region in regions)
 
 
+def test_the_bell_is_rendered_once_per_reading_and_each_phone_reads_its_own(app, client, part_renders):
+    """The bell panel reads the seat only as the First Trader's own bell, anyone else's "in a pinch", or a phone
+    of nobody's: one rendering for each, and each phone finds the words of its own."""
+    players = ["Ana", "Ben", "Cy", "Di"]
+    token = make_table(app, "carambouille", players, {"first_trader": 1})
+    phones = {name: seated(app, token, seat) for seat, name in enumerate(players)}
+    regions = {name: phone.get(f"/t/{token}/live?seen=0", headers=HTMX).text for name, phone in phones.items()}
+    regions["nobody"] = client.get(f"/t/{token}/live?seen=0", headers=HTMX).text
+    assert part_renders.count("bell/_bell.html") == 3
+    assert "Open the market" in regions["Ben"] and "in a pinch" not in regions["Ben"]
+    for name in ("Ana", "Cy", "Di", "nobody"):
+        assert "Ring in a pinch for Ben" in regions[name]
+    # Only a phone of nobody is told how to say whose phone it is.
+    assert [name for name, region in regions.items() if "Say so under" in region] == ["nobody"]
+    # The market opened, Ben's turn as First Trader is over: the three seats and Ben still read alike by reading.
+    with app.app_context():
+        recording.record(db.session.scalar(sa.select(Table).where(Table.token == token)), {"type": "market_opened"})
+    part_renders.clear()
+    for name, phone in phones.items():
+        region = phone.get(f"/t/{token}/live?seen=0", headers=HTMX).text
+        assert "Market open" in region and ("pinch" in region) == (name != "Ben")
+    assert part_renders.count("bell/_bell.html") == 2
+
+
 def test_a_watcher_and_a_phone_of_nobody_find_no_seat_marked(app, client):
     token = make_table(app, "carambouille", PLAYERS, {"first_trader": 0})
     seated(app, token, 0).get(f"/t/{token}")
@@ -130,11 +157,24 @@ def test_a_shared_part_holds_nothing_a_phone_of_nobody_does_not_see(app, client,
     ana_page = ana.get(f"/t/{token}").text
     nobody_page = client.get(f"/t/{token}").text
     kept = app.extensions["shared_parts"]._regions
-    parts = {key[1]: html for key, (_version, html) in kept.items() if key[1] != "page"}
+    # Rendered for every seat: all but the page's frame and the parts rendered per reading (the bell's).
+    parts = {key[1]: html for key, (_version, html) in kept.items() if key[1] != "page" and len(key) == 2}
     assert parts and ("jaipur/_board.html" not in parts)  # Jaipur's board shows a seller's own bonus tokens
     for html in parts.values():
         assert for_reader(html, None) in nobody_page
         assert for_reader(html, 0) in ana_page
+    # A part kept per reading holds what a phone of that reading sees, and nothing of another seat's.
+    readings = {key[2]: html for key, (_version, html) in kept.items() if len(key) == 3}
+    assert set(readings) == {"nobody", "trader" if game == "carambouille" else "other"}
+    assert shown_in(for_reader(readings["nobody"], None), nobody_page)
+    assert shown_in(for_reader(readings["trader" if game == "carambouille" else "other"], 0), ana_page)
+
+
+def shown_in(part: str, page: str) -> bool:
+    """Whether ``page`` shows the kept ``part``, each of its answer's own values (CSRF token, form key, the
+    server's clock: markers in the part) filled in."""
+    pattern = '[^"<>]*'.join(re.escape(piece) for piece in re.split("\x00[a-z]+(?::-?[0-9]+)?\x00", part))
+    return re.search(pattern, page) is not None
 
 
 @pytest.mark.marked_by_language
@@ -145,6 +185,6 @@ def test_each_phone_reads_the_parts_in_its_own_language(app, marked, part_render
     fr, en = french.get(f"/t/{token}").text, english.get(f"/t/{token}").text
     assert "[fr]Latest entries" in fr and "[fr]Points and cards of each player" in fr and "[fr](you)" in fr
     assert "[fr]" not in en and "Latest entries" in en
-    # One rendering of each part per language.
-    assert sorted(part_renders) == sorted(["carambouille/_board.html", "page", "tables/_recent.html",
+    # One rendering of each part per language (and of the bell per reading: Ana is the First Trader).
+    assert sorted(part_renders) == sorted(["bell/_bell.html", "carambouille/_board.html", "page", "tables/_recent.html",
                                            "tables/_scoreboard.html"] * 2)
