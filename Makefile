@@ -5,9 +5,7 @@ BIN := $(VENV)/bin
 # All interfaces: the phones on the home network reach it. HOST=127.0.0.1 keeps it on this machine.
 HOST ?= 0.0.0.0
 PORT ?= 8000
-# One worker a core (at least two): each worker folds a table's state and renders its shared parts once
-# per version, so workers beyond the cores repeat that work without adding any (docs/performance.md).
-WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 2); [ "$$n" -ge 2 ] && echo $$n || echo 2)
+WORKERS ?= 4
 export FLASK_APP := companion.wsgi
 
 .PHONY: run test bench migrate clean translations

@@ -2,7 +2,7 @@
 
 SQLite always; PostgreSQL too when BENCH_POSTGRES_URL names a server (a
 scratch database is created on it and dropped after). gunicorn runs with the
-settings of `make run` (companion.server.gunicorn_conf, a worker a core, at least 2). Every figure is
+settings of `make run` (companion.server.gunicorn_conf, 4 workers). Every figure is
 the median of RUNS runs, and compared with the bare route measured in the
 same run. Options: --quick (short runs, for trying the bench itself),
 --night-seconds N, --night-entries N, --phones-hands N, --only sqlite|postgresql, --no-lighthouse, --json FILE.
@@ -39,7 +39,7 @@ from .phones import table_of_phones
 from .protocol import Phone, ProtocolError, check_city, check_night
 
 ROOT = Path(__file__).resolve().parents[1]
-WORKERS = max(2, os.cpu_count() or 2)  # as `make run`: one a core, at least two
+WORKERS = 4  # as `make run`
 BROWSER_HEADERS = {"Accept-Encoding": "gzip, deflate, br", "Accept": "text/html"}
 HTMX = {"HX-Request": "true", "Accept-Encoding": "gzip, deflate, br"}
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
