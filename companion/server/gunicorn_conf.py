@@ -6,8 +6,8 @@
 worker_class = "companion.server.streaming.StreamingWorker"
 threads = 4
 # Per worker: the pages' streams (one per open table page), kept-alive connections and slow clients
-# together. 1,000 tables of six phones on a 2-core machine's two workers (a worker a core, `make run`)
-# is 3,000 streams each, and their phones' connections kept alive between two entries beside them.
+# together. 1,000 tables of six phones on four workers is 1,500 streams each, with their phones'
+# connections kept alive between two entries beside them; room for twice that on fewer workers.
 worker_connections = 10000
 timeout = 30
 graceful_timeout = 10
