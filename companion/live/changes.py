@@ -13,6 +13,9 @@ Every RECHECK seconds, and for the tables whose first stream just opened, the ve
 table with a stream here are read whole: a notice lost while the connection was being made again,
 or a change no entry carries (a table removed from the history), is caught up within that time.
 What the watcher learns it hands to ``report`` as {table id: version}.
+
+A process that holds no stream (every phone gone home) does nothing: the watcher closes its
+connection and sleeps until a stream opens here again, which then reads its table whole.
 """
 
 from __future__ import annotations
@@ -57,6 +60,8 @@ class Changes:
         self.postgres = engine.dialect.name == "postgresql"
         self._stop = threading.Event()
         self.poked = threading.Event()
+        # Set when a stream opens here (and to stop): the watcher resumes after a time with none.
+        self._wanted = threading.Event()
         self._fresh: set[int] = set()
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
@@ -69,12 +74,21 @@ class Changes:
     def stop(self) -> None:
         self._stop.set()
         self.poked.set()
+        self._wanted.set()
         _watchers.discard(self)
 
     def look_at(self, table_id: int) -> None:
         """A table's first stream here opened: read its version at the next tick (it may have moved meanwhile)."""
         with self._lock:
             self._fresh.add(table_id)
+        self._wanted.set()
+
+    def _idle(self) -> bool:
+        """Whether no stream is held here: nothing to watch."""
+        with self._lock:
+            if self._fresh:
+                return False
+        return not self.watched()
 
     # --- the thread ----------------------------------------------------------------
 
@@ -92,25 +106,41 @@ class Changes:
 
     def _run(self) -> None:
         while not self._stop.is_set():
+            self._wait_for_streams()
+            if self._stop.is_set():
+                return
             connection = None
             try:
                 connection = self._connect()
                 self._watch(connection)
             except Exception as error:  # noqa: BLE001 - any failure: reconnect; the recheck catches up
                 log.warning("stream watcher lost its database (%s); reconnecting", str(error).strip())
+                self._stop.wait(1.0)
             finally:
                 if connection is not None:
                     try:
                         connection.close()
                     except Exception:  # noqa: BLE001
                         pass
-            self._stop.wait(1.0)
+
+    def _wait_for_streams(self) -> None:
+        """Sleep while no stream is held here: no tick, no connection (a laptop's server left on idles)."""
+        while not self._stop.is_set():
+            self._wanted.clear()
+            # Looked at after the clear: a stream opened meanwhile has set it again (look_at).
+            if not self._idle():
+                return
+            self._wanted.wait()
 
     def _watch(self, connection) -> None:
         last_entry = self._newest_entry(connection)
         data_version = None
         recheck_at = 0.0
         while not self._stop.is_set():
+            if self._idle():
+                # The last stream here closed. (On PostgreSQL, a listener that reads nothing would
+                # let the server's notification queue fill: the connection is closed instead.)
+                return
             changed: set[int] = set()
             if self.postgres:
                 changed.update(int(notice.payload) for notice in connection.notifies(timeout=TICK))

@@ -102,6 +102,51 @@ def test_a_table_whose_first_stream_just_opened_is_read_at_the_next_tick(app):
         watcher.stop()
 
 
+def closed(connection) -> bool:
+    """Whether the watcher's own driver connection (sqlite3 or psycopg) is closed."""
+    if hasattr(connection, "closed"):
+        return bool(connection.closed)
+    try:
+        connection.total_changes  # noqa: B018 - sqlite3 refuses this on a closed connection
+    except Exception:  # noqa: BLE001
+        return True
+    return False
+
+
+def test_a_process_whose_phones_all_left_looks_at_nothing_until_a_stream_opens_again(app, monkeypatch):
+    # A laptop left serving after the game: no database look 100 times a second in each worker.
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    with app.app_context():
+        table_id = table(token).id
+    connections, looks = [], []
+    connect, rows = changes.Changes._connect, changes.Changes._rows
+    monkeypatch.setattr(changes.Changes, "_connect", lambda self: connections.append(connect(self)) or connections[-1])
+    monkeypatch.setattr(changes.Changes, "_rows",
+                        staticmethod(lambda connection, sql, params=(): looks.append(sql) or rows(connection, sql, params)))
+    watched = [table_id]
+    watcher, heard = watch(app, watched)
+    try:
+        hear(heard, table_id, 0)
+        watched.clear()  # the table's last stream closed
+        deadline = time.monotonic() + 2
+        while not closed(connections[-1]):
+            assert time.monotonic() < deadline, "the watcher kept its connection with no stream to watch"
+            time.sleep(changes.TICK)
+        before = len(looks)
+        time.sleep(50 * changes.TICK)
+        assert len(looks) == before and len(connections) == 1
+
+        # An entry while nobody watches, then a phone opens the table again: it hears where the table is.
+        with app.app_context():
+            recording.record(table(token), {"type": "score", "player": 0, "points": 10})
+        watched.append(table_id)
+        watcher.look_at(table_id)
+        assert hear(heard, table_id, 1, seconds=2.0) < 2.0
+        assert len(connections) == 2 and not closed(connections[-1])
+    finally:
+        watcher.stop()
+
+
 def test_a_change_no_entry_carries_is_caught_up_by_the_recheck(app):
     # A table removed from the history moves its version without an entry of its own.
     token = make_table(app, "tiny", ["Ana", "Ben"])
