@@ -391,6 +391,15 @@ def bench_database(kind: str, args) -> dict:
         if args.phones_hands:
             log(f"[{kind}] four phones at a table, {args.phones_hands} hands")
             results["phones"] = table_of_phones(base, CHROMIUM, CHROMIUM_ARGS, args.phones_hands)
+            log(f"[{kind}] four phones on two app servers on one database, {args.phones_hands} hands")
+            second_folder = folder / "second"
+            second_folder.mkdir()
+            second, second_base = start_gunicorn(database_url, second_folder)
+            try:
+                results["two_servers"] = table_of_phones(base, CHROMIUM, CHROMIUM_ARGS, args.phones_hands,
+                                                         other=second_base)
+            finally:
+                stop_gunicorn(second)
         if args.night_seconds:
             log(f"[{kind}] table night: {args.night_tables} tables × 6 phones for {args.night_seconds} s, "
                 f"{args.night_entries} entries/s")
@@ -525,6 +534,12 @@ def report(all_results: dict, info: dict) -> str:
                           f"({phones['updates']} updates) p50 {phones['p50_ms']:.0f} ms, p95 {phones['p95_ms']:.0f} ms, "
                           f"max {phones['max_ms']:.0f} ms from the tap (target p95 ≤ 300 ms: "
                           f"{verdict(phones['p95_ms'] <= 300)})."]
+        if two := results.get("two_servers"):
+            lines += ["", f"The same four phones on two app servers on one database (Ana's and Chloé's on one, "
+                          f"Ben's and Dan's on the other: two of each entry's three deliveries cross), "
+                          f"{two['hands']} hands ({two['updates']} updates): p50 {two['p50_ms']:.0f} ms, "
+                          f"p95 {two['p95_ms']:.0f} ms, max {two['max_ms']:.0f} ms from the tap "
+                          f"(target p95 ≤ 300 ms: {verdict(two['p95_ms'] <= 300)})."]
         if weight := results.get("weight"):
             lines += ["", f"Page weight of the long game's table page: first visit {weight['first_kb']:.1f} KB "
                           f"over the wire in {weight['first_requests']} requests (target ≤ 60 KB: "

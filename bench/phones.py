@@ -17,6 +17,7 @@ import math
 import re
 import statistics
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 PLAYERS = ["Ana", "Ben", "Chloé", "Dan"]
 # How long a phone may take to show an entry before the hand stops (ms).
@@ -133,12 +134,17 @@ def hand(phones: dict) -> list[float]:
     return delays
 
 
-def seat_phones(new_phone, table_url: str) -> dict:
-    """A phone for each player at the table, each saying whose it is, each watching the versions it shows."""
+def seat_phones(new_phone, table_url: str, bases: list[str] | None = None) -> dict:
+    """A phone for each player at the table, each saying whose it is, each watching the versions it shows.
+
+    ``bases``: app servers on one database, the players' phones dealt to them in turn (Ana's to the
+    first, Ben's to the second…), each phone opening the table's own address on its server.
+    """
+    path = urlsplit(table_url).path
     phones = {}
-    for name in PLAYERS:
+    for number, name in enumerate(PLAYERS):
         phone = phones[name] = new_phone()
-        phone.goto(table_url)
+        phone.goto(bases[number % len(bases)] + path if bases else table_url)
         phone.locator("section.who").get_by_role("button", name=re.compile(rf"^{re.escape(name)}(\s|$)")).click()
         phone.locator("summary", has_text=f"This phone is {name}'s").wait_for(state="attached")
         watch(phone)
@@ -156,8 +162,12 @@ def open_table(phone, base: str) -> str:
     return phone.url
 
 
-def table_of_phones(base: str, chromium: str, args: list[str], hands: int) -> dict:
-    """The bench's figure: ``hands`` hands at a table of four phones in one headless Chromium."""
+def table_of_phones(base: str, chromium: str, args: list[str], hands: int, other: str | None = None) -> dict:
+    """The bench's figure: ``hands`` hands at a table of four phones in one headless Chromium.
+
+    ``other``: a second app server on the same database (as a club's two machines behind one proxy):
+    Ben's and Dan's phones are on it, so half of each entry's deliveries cross from one server to the other.
+    """
     from playwright.sync_api import sync_playwright
 
     size = {"width": 390, "height": 844}
@@ -173,7 +183,7 @@ def table_of_phones(base: str, chromium: str, args: list[str], hands: int) -> di
         opener = new_phone()
         url = open_table(opener, base)
         opener.context.close()
-        phones = seat_phones(new_phone, url)
+        phones = seat_phones(new_phone, url, [base, other] if other else None)
         # Every phone's stream heard before the first tap, as at a table where the phones lie waiting.
         for phone in phones.values():
             phone.locator("[data-stream][data-up]").wait_for(state="attached")

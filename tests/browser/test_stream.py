@@ -9,7 +9,6 @@ the whole server restarted, every phone catches up within 5 s with no entry miss
 
 from __future__ import annotations
 
-import math
 import signal
 import statistics
 import time
@@ -19,8 +18,9 @@ import psutil
 import pytest
 from playwright.sync_api import expect
 
+from bench.phones import Delays
 from browser.conftest import PHONE
-from browser.phone import choose_seat, newest_entry, sit_on_table, submit_and_wait
+from browser.phone import assert_pushed, choose_seat, newest_entry, sit_on_table, submit_and_wait
 from browser.server import scratch_database, start_server, stop_server, free_port
 from browser.tables import record_entry, record_table
 from browser.tcp_proxy import Proxy
@@ -249,7 +249,7 @@ def two_hosts(tmp_path):
     drop()
 
 
-def test_a_phone_on_each_of_two_app_servers_sees_the_others_entries_within_300_ms(browser, two_hosts):
+def test_a_phone_on_each_of_two_app_servers_sees_the_others_entries_pushed(browser, two_hosts):
     database_url, (first, second) = two_hosts
     token, _ = record_table(SimpleNamespace(database_url=database_url), "frutti", ["Ana", "Ben"],
                             {"first_player": 0}, [{"type": "dishes", "order": FRUTTI_TABLE}])
@@ -269,11 +269,11 @@ def test_a_phone_on_each_of_two_app_servers_sees_the_others_entries_within_300_m
         assert seq == before + 1
         delays.append(shows(other, seq, 2000) - actor.evaluate("window.tappedAt"))
         expect(newest_entry(other)).to_have_text(newest_entry(actor).inner_text())
-    delays.sort()
-    p95 = delays[math.ceil(0.95 * len(delays)) - 1]
-    print(f"\ntwo app servers: {len(delays)} cards played, shown on the other server's phone p50 "
-          f"{statistics.median(delays):.0f} ms, p95 {p95:.0f} ms, max {delays[-1]:.0f} ms after the tap")
-    assert p95 <= 300
+    shown = Delays(delays)
+    print(f"\ntwo app servers: {len(delays)} cards played, shown on the other server's phone: {shown}")
+    # Each card reached the other server's phone pushed by its stream. The p95 ≤ 300 ms target across
+    # two servers is measured by `make bench` (bench/phones.py on two app servers, docs/performance.md).
+    assert_pushed(shown)
     assert ana.errors == [] and ben.errors == []
     ana.context.close()
     ben.context.close()
