@@ -462,6 +462,12 @@ def verdict(ok: bool) -> str:
     return "met" if ok else "**missed**"
 
 
+def from_the_tap(figure: dict) -> str:
+    """A four phones' figure (bench/phones.py): its delays from the tap and the verdict on p95 ≤ 300 ms."""
+    return (f"({figure['updates']} updates) p50 {figure['p50_ms']:.0f} ms, p95 {figure['p95_ms']:.0f} ms, "
+            f"max {figure['max_ms']:.0f} ms from the tap (target p95 ≤ 300 ms: {verdict(figure['p95_ms'] <= 300)})")
+
+
 def report(all_results: dict, info: dict) -> str:
     lines = [f"Measured {info['date']} on {info['nproc']} cores ({info['cpu']}), {info['memory']} RAM, "
              f"Python {info['python']}; load average before the run: {info['load_before']:.2f}.", ""]
@@ -531,15 +537,11 @@ def report(all_results: dict, info: dict) -> str:
         if phones := results.get("phones"):
             lines += ["", f"Four phones at a Carambouille table in one headless Chromium, {phones['hands']} hands, "
                           f"each move tapped on its player's phone: each entry shown on the other three "
-                          f"({phones['updates']} updates) p50 {phones['p50_ms']:.0f} ms, p95 {phones['p95_ms']:.0f} ms, "
-                          f"max {phones['max_ms']:.0f} ms from the tap (target p95 ≤ 300 ms: "
-                          f"{verdict(phones['p95_ms'] <= 300)})."]
+                          f"{from_the_tap(phones)}."]
         if two := results.get("two_servers"):
             lines += ["", f"The same four phones on two app servers on one database (Ana's and Chloé's on one, "
                           f"Ben's and Dan's on the other: two of each entry's three deliveries cross), "
-                          f"{two['hands']} hands ({two['updates']} updates): p50 {two['p50_ms']:.0f} ms, "
-                          f"p95 {two['p95_ms']:.0f} ms, max {two['max_ms']:.0f} ms from the tap "
-                          f"(target p95 ≤ 300 ms: {verdict(two['p95_ms'] <= 300)})."]
+                          f"{two['hands']} hands {from_the_tap(two)}."]
         if weight := results.get("weight"):
             lines += ["", f"Page weight of the long game's table page: first visit {weight['first_kb']:.1f} KB "
                           f"over the wire in {weight['first_requests']} requests (target ≤ 60 KB: "
