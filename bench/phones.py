@@ -166,7 +166,7 @@ def table_of_phones(base: str, chromium: str, args: list[str], hands: int, other
     """The bench's figure: ``hands`` hands at a table of four phones in one headless Chromium.
 
     ``other``: a second app server on the same database (as a club's two machines behind one proxy):
-    Ben's and Dan's phones are on it, so half of each entry's deliveries cross from one server to the other.
+    Ben's and Dan's phones are on it, so two of each entry's three deliveries cross from one server to the other.
     """
     from playwright.sync_api import sync_playwright
 
