@@ -45,7 +45,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.init_app(app)
 
     from . import database, forms, i18n, views
-    from .live import heads, parts, polls, regions
+    from .live import heads, parts, polls, regions, store
     from .table import bell_panel, view
     from .web import security, templating
 
@@ -57,6 +57,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     # What fills the values of one answer in a rendering shared by the phones of a seat.
     regions.init_app(app, fillers={"key": forms.fresh_key, "now": bell_panel.server_clock, "clock": bell_panel.open_clock})
     parts.init_app(app)
+    store.init_app(app)
     view.init_app(app)
     security.init_app(app)
     templating.init_app(app)

@@ -34,12 +34,13 @@ def csrf_token(_: str | None) -> str:
     return generate_csrf()
 
 
-def fill(html: str) -> str:
-    """The region with each marker replaced by this answer's value."""
+def fill(html: str, csrf: str | None = None) -> str:
+    """The region with each marker replaced by this answer's value (``csrf``: the phone's token, when
+    the region is filled outside its request, for its stream)."""
     if "\x00" not in html:
         return html
     fillers = current_app.extensions["regions"].fillers
-    token: list[str] = []
+    token: list[str] = [] if csrf is None else [csrf]
 
     def value(match: re.Match) -> str:
         if match[1] != "csrf":

@@ -11,7 +11,9 @@ threads = 4
 worker_connections = 10000
 timeout = 30
 graceful_timeout = 10
-keepalive = 5
+# Longer than a table page's safety poll while its stream is up (15 s, static/app.js): the poll finds its
+# connection still open instead of opening one (a city's 6,000 phones poll 400 times a second).
+keepalive = 20
 accesslog = "-"
 # Keep access logs short: the live poll is the common line.
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'
@@ -35,3 +37,47 @@ def post_worker_init(worker):
         from companion.server.announce import announce
 
         announce(worker)
+
+
+def on_starting(server):
+    """The master makes the folder where its workers keep the regions they render for the streams
+    (``companion.live.store``): one rendering of a table version for the whole host. It is private
+    (mode 0700: the regions hold what each seat alone may see) and in memory where the system has
+    ``/dev/shm``."""
+    import os
+    import tempfile
+
+    from companion.live.store import STORE_ENV
+
+    shared_memory = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
+    _remove_left_behind(shared_memory or tempfile.gettempdir())
+    os.environ[STORE_ENV] = tempfile.mkdtemp(prefix=f"companion-regions-{os.getpid()}-", dir=shared_memory)
+
+
+def _remove_left_behind(parent):
+    """The folders of this user's masters that were killed before they could remove theirs (the pid is in the name)."""
+    import os
+    import shutil
+    from pathlib import Path
+
+    for folder in Path(parent).glob("companion-regions-*-*"):
+        pid = folder.name.split("-")[2]
+        try:
+            if not pid.isdigit() or folder.stat().st_uid != os.getuid():
+                continue
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            shutil.rmtree(folder, ignore_errors=True)
+        except OSError:
+            continue
+
+
+def on_exit(server):
+    """The master, stopping, removes its workers' regions."""
+    import os
+    import shutil
+
+    from companion.live.store import STORE_ENV
+
+    if folder := os.environ.pop(STORE_ENV, None):
+        shutil.rmtree(folder, ignore_errors=True)

@@ -6,6 +6,7 @@ it is rendered once per table version and filled in per answer (``companion.live
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator, Mapping
 from functools import cache, partial
 
@@ -16,7 +17,7 @@ from sqlalchemy.orm import joinedload
 from ..extensions import db
 from ..forms import InviteForm, fresh_forms
 from ..i18n import language
-from ..live import heads, parts, regions, streams
+from ..live import heads, parts, regions, store, streams
 from ..models import TOKEN_SHAPE, Table
 from ..table.view import table_view
 from ..web.phone import my_seat, phone, seat_choice
@@ -172,13 +173,41 @@ def render_table(table: Table, *, watch: bool = False, forms: dict | None = None
         body = render_template("tables/_live.html" if htmx else "tables/page.html", **context())
         # htmx only swaps 2xx answers: a refused form comes back as 200 with its errors.
         return body, 200 if htmx else status
-    key = _region_key(table.id, watch, _reader(watch, None if watch else seat_choice(table), table.token))
-    body = regions.kept_or_rendered(current_app.extensions["regions"], key, version,
-                                    lambda: render_template("tables/_live.html", **context(), share=share))
+    body = marked_region(table, watch=watch, context=context)
     if not htmx:
         body = parts.page(share, lambda: render_template("tables/page.html", **{
             **context(), **parts.NOBODY, "live_region": parts.LIVE_REGION}), body)
     return regions.fill(body), 200 if htmx else status
+
+
+def marked_region(table: Table, *, watch: bool = False, context: Callable[[], dict] | None = None,
+                  from_host: bool = True) -> str:
+    """This reader's live region at the table's version, kept and shared, its markers not filled in yet.
+
+    ``from_host``: look in the host's store (``companion.live.store``) before rendering it here."""
+    version = _region_version(table.last_seq, table.status, table.bell_seq, table.bell_plan)
+    share = (_parts_key(table.id, watch), version)
+    context = context or cache(lambda: table_context(table, watch=watch))
+    reader = _reader(watch, None if watch else seat_choice(table), table.token)
+    key = _region_key(table.id, watch, reader)
+    kept = current_app.extensions["regions"]
+    if (html := kept.get(key, version)) is None and from_host:
+        # Pushed to the table's streams by now, most likely: rendered once for the host (companion.live.pushes).
+        html = store.of(current_app).peek(table.id, region_variant(watch), version, reader_key(reader))
+        if html is not None:
+            kept.put(key, version, html)
+    return html if html is not None else regions.kept_or_rendered(
+        kept, key, version, lambda: render_template("tables/_live.html", **context(), share=share))
+
+
+def reader_key(reader: tuple) -> str:
+    """A reader (``_reader``) as the host's store of regions names it."""
+    return json.dumps(list(reader))
+
+
+def region_variant(watch: bool) -> tuple:
+    """What, beside the reader, a region's rendering depends on in this request: its view, address, language."""
+    return watch, request.url_root, language()
 
 
 def kept_table(head: heads.Head, token: str, *, watch: bool = False) -> tuple[str, int] | None:

@@ -9,7 +9,7 @@ from flask import Blueprint, make_response, redirect, render_template, request, 
 from werkzeug.wrappers import Response
 
 from ..forms import InviteForm, SeatForm, UndoForm
-from ..live import heads, streams
+from ..live import heads, pushes, streams
 from ..rules import RuleError
 from ..rules.words import _
 from ..server.hosting import phone_url
@@ -108,14 +108,19 @@ def _no_stream() -> Response:
 
 @bp.get("/t/<token>/stream")
 def stream(token: str) -> Response:
-    """The table's stream of versions; here (no worker holding streams), its end at once: the page polls."""
+    """The table's stream; asked by the worker that holds it, who the phone is (``pushes.subscribe``);
+    else (no worker holding streams) its end at once: the page polls."""
+    if pushes.SUBSCRIBE in request.environ:
+        return pushes.subscribe(token, watch=False)
     table_or_404(token)
     return _no_stream()
 
 
 @bp.get("/w/<token>/stream")
 def watch_stream(token: str) -> Response:
-    """The watch view's stream of versions; here, its end at once (see ``stream``)."""
+    """The watch view's stream (see ``stream``)."""
+    if pushes.SUBSCRIBE in request.environ:
+        return pushes.subscribe(token, watch=True)
     table_or_404(token, watch=True)
     return _no_stream()
 

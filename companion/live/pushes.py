@@ -1,0 +1,171 @@
+"""Each phone's new region, pushed on its table's stream the moment the table changes.
+
+Without this, a stream says only the table's new version and each phone then asks for its region:
+six requests an entry at a table of six, each read, rendered and compressed in whichever worker it
+reaches. Here the worker holding a phone's stream sends that phone's region itself:
+
+- **Who reads it** is decided when the stream opens, by the app as for any request (``subscribe``,
+  called by the stream's view with the phone's own cookie): its answer to "Who are you?" and what it
+  recorded itself (``table_page._reader``), its view, address and language, and its CSRF token. A
+  phone whose session holds no CSRF token yet gets version notices only, and asks, as before.
+- **Rendered once per host.** The first worker to need a version renders it for every seat of the
+  table at once (one fold, the shared parts once) and keeps it in the host's store
+  (``companion.live.store``); the others wait for that rendering and read it.
+- **Filled per phone**: its CSRF token, fresh form keys, the server's clock (``regions.fill``).
+
+What a seat alone may see is only ever in its own reader's region: a region is rendered for a reader
+and sent to the streams of that reader, as the live poll answers it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+from flask import Flask, abort, g, request, session
+from flask_wtf.csrf import generate_csrf
+from sqlalchemy.orm import joinedload
+from werkzeug.test import EnvironBuilder
+from werkzeug.wrappers import Response
+
+from ..extensions import db
+from ..models import Table
+from ..views import table_page
+from ..web.phone import Phone, phone
+from . import heads, regions
+from .store import HostStore
+
+# The WSGI environ key through which the worker asks the stream's view who the phone is (never set by a request).
+SUBSCRIBE = "companion.subscribe"
+# What a region is rendered with, of the phone's own request: its language (chosen, or its browser's).
+RENDER_HEADERS = ("Cookie", "Accept-Language")
+
+
+@dataclass(frozen=True, eq=False)
+class Subscriber:
+    """What a stream's phone reads of its table (see the module's docstring)."""
+
+    token: str
+    table_id: int
+    watch: bool
+    reader: tuple
+    variant: tuple
+    csrf: str | None
+    headers: tuple[tuple[str, str], ...]
+
+    @property
+    def reader_key(self) -> str:
+        return table_page.reader_key(self.reader)
+
+
+def subscribe(token: str, watch: bool) -> Response:
+    """In the stream's request (asked by the worker): who this phone is, put where the worker finds it."""
+    holder = request.environ[SUBSCRIBE]
+    head = heads.head(token, watch)
+    if head is None:
+        abort(404)
+    reader = table_page._reader(watch, None if watch else phone().answer_at(token), token)
+    # A token only for a session that has one (the page it opened made it): the stream sets no cookie.
+    csrf = generate_csrf() if session.get("csrf_token") else None
+    holder["head"] = head
+    holder["subscriber"] = Subscriber(
+        token=token, table_id=head.id, watch=watch, reader=reader, variant=table_page.region_variant(watch),
+        csrf=csrf, headers=tuple((name, request.headers[name]) for name in RENDER_HEADERS if name in request.headers))
+    return Response(status=204)
+
+
+def ask_app(app: Flask, head: bytes, client: tuple | str | None) -> dict:
+    """Run the stream's request (its head as read by the worker) through the app, middleware and all,
+    with ``SUBSCRIBE`` set: the table's head and the phone's ``Subscriber`` if the table is there, else {}."""
+    lines = head.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
+    method, target, _protocol = lines[0].split(" ", 2)
+    headers = [tuple(part.strip() for part in line.split(":", 1)) for line in lines[1:] if ":" in line]
+    path, _, query = target.partition("?")
+    host = next((value for name, value in headers if name.lower() == "host"), "localhost")
+    address = client[0] if isinstance(client, tuple) else "127.0.0.1"
+    environ = EnvironBuilder(method=method, path=path, query_string=query, headers=headers,
+                             base_url=f"http://{host}", environ_base={"REMOTE_ADDR": address}).get_environ()
+    holder: dict = {}
+    environ[SUBSCRIBE] = holder
+    answer = app(environ, lambda status, headers, exc_info=None: None)
+    if hasattr(answer, "close"):
+        answer.close()
+    return holder
+
+
+def event(number: int, html: str) -> bytes:
+    """The stream's event carrying the region at entry ``number`` (each of its lines a data line)."""
+    lines = html.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return ("id: %d\nevent: region\n%s\n" % (number, "".join(f"data: {line}\n" for line in lines))).encode()
+
+
+def _readers(table: Table, watch: bool, wanted: set[str]) -> list[tuple]:
+    """The readers rendered for a version: every seat (the other phones of the table will ask), and the wanted ones."""
+    every_seat = [] if watch else [(seat, None) for seat in range(len(table.seats))]
+    return every_seat + [tuple(json.loads(key)) for key in sorted(wanted - {table_page.reader_key(r) for r in every_seat})]
+
+
+def _read(table_id: int) -> Table | None:
+    return db.session.scalars(sa.select(Table).where(Table.id == table_id)
+                              .options(joinedload(Table.seats))).unique().first()
+
+
+def _render(app: Flask, table_id: int, variant: tuple, readers: list[tuple], headers: tuple) -> dict[str, str] | None:
+    """The marked regions of ``readers`` at the table's version, in a request like the phone's own.
+
+    In an app context of its own: ``g`` holds a request's language and reader, never another variant's."""
+    watch, url_root, _language = variant
+    with app.app_context(), app.test_request_context("/", base_url=url_root,
+                                                     headers=[*headers, ("HX-Request", "true")]):
+        if table_page.region_variant(watch) != variant:
+            return None  # the phone's language could not be told again (it changed its cookie since): it asks
+        table = _read(table_id)
+        if table is None:
+            return None
+        rendered = {}
+        for choice, recorded in readers:
+            # The reader as its own phone would be: its seat, and the entry it recorded itself.
+            g.phone = Phone(seats={} if choice is None else {table.token: choice},
+                            recorded_here={} if recorded is None else {table.token: recorded})
+            rendered[table_page.reader_key((choice, recorded))] = table_page.marked_region(table, watch=watch, from_host=False)
+        return rendered
+
+
+def regions_for(app: Flask, store: HostStore, table_id: int,
+                subscribers: list[Subscriber]) -> tuple[int, dict[Subscriber, bytes]]:
+    """The table's newest version and, for each subscriber that can be sent it, its region's event.
+
+    A subscriber missing from the answer is told the version instead (and asks, as its poll would).
+    """
+    with app.app_context():
+        try:
+            table = _read(table_id)
+            if table is None:
+                return 0, {}
+            version = table_page._region_version(table.last_seq, table.status, table.bell_seq, table.bell_plan)
+            by_variant: dict[Hashable, list[Subscriber]] = {}
+            for subscriber in subscribers:
+                by_variant.setdefault(subscriber.variant, []).append(subscriber)
+            found: dict[Hashable, dict[str, str]] = {}
+            with store.table(table_id) as kept:
+                for variant, readers in by_variant.items():
+                    regions_kept = kept.get(variant, version)
+                    wanted = {subscriber.reader_key for subscriber in readers}
+                    if not wanted <= regions_kept.keys():
+                        rendered = _render(app, table_id, variant, _readers(table, variant[0], wanted),
+                                           readers[0].headers)
+                        if rendered is not None:
+                            regions_kept = {**regions_kept, **rendered}
+                            kept.put(variant, version, regions_kept)
+                    found[variant] = regions_kept
+            events = {}
+            for subscriber in subscribers:
+                html = found[subscriber.variant].get(subscriber.reader_key)
+                if html is None or (subscriber.csrf is None and "\x00csrf\x00" in html):
+                    continue
+                events[subscriber] = event(table.last_seq, regions.fill(html, csrf=subscriber.csrf))
+            return table.last_seq, events
+        finally:
+            db.session.remove()
