@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import socket
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..models import TOKEN_SHAPE
@@ -35,7 +36,13 @@ def version(number: int) -> bytes:
     return b"id: %d\nevent: version\ndata: %d\n\n" % (number, number)
 
 
-BEAT = b"event: beat\ndata: \n\n"
+def beat(number: int) -> bytes:
+    """The heartbeat, saying the version this stream was last told: a page showing an older one missed
+    something (it asks), so the beat is the stream's own safety net."""
+    return b"event: beat\ndata: %d\n\n" % number
+
+# A phone that leaves this much unread (a few regions) is not reading: its stream is closed, and it reconnects.
+UNREAD_MAX = 256 * 1024
 # What the app answers where no stream can be held (a server without this worker, TLS served by
 # gunicorn itself): the page's sse-close event, so the browser stops asking and the page keeps polling.
 NO_STREAM = b"event: nostream\ndata: \n\n"
@@ -60,26 +67,52 @@ def response_head(headers: list[tuple[str, str]]) -> bytes:
 
 @dataclass(eq=False)
 class Stream:
-    """One phone's open stream: its socket, its table, the version it was last told."""
+    """One phone's open stream: its socket, its table, the version it was last told.
+
+    ``subscriber``: whom the stream's regions are rendered for (``companion.live.pushes``), or None for a
+    stream that is told versions only. ``pending``: what the socket did not take at once, sent as it
+    drains (``flush``); ``on_pending`` is called when some is first left there.
+    """
 
     sock: socket.socket
     table_id: int
     told: int
     closed: bool = False
     meta: dict = field(default_factory=dict)
+    subscriber: object | None = None
+    pending: bytearray = field(default_factory=bytearray)
+    on_pending: Callable[[], None] | None = None
 
     def send(self, data: bytes) -> bool:
-        """Send ``data`` without waiting; False if the phone is gone or not reading (the stream is then closed)."""
+        """Send ``data`` without waiting, leaving what the socket does not take in ``pending``; False if the
+        phone is gone or has left more than UNREAD_MAX unread (the stream is then closed: it reconnects)."""
         if self.closed:
             return False
+        if self.pending:
+            self.pending += data
+            return len(self.pending) <= UNREAD_MAX
         try:
             sent = self.sock.send(data)
         except (BlockingIOError, InterruptedError):
             sent = 0
         except OSError:
             return False
-        # A few bytes a stream: a socket whose buffer is full has not read for a long time. It reconnects.
-        return sent == len(data)
+        if sent < len(data):
+            self.pending += data[sent:]
+            if self.on_pending is not None:
+                self.on_pending()
+        return len(self.pending) <= UNREAD_MAX
+
+    def flush(self) -> bool:
+        """Send what is pending, as far as the socket takes it; False if the phone is gone."""
+        try:
+            sent = self.sock.send(self.pending)
+        except (BlockingIOError, InterruptedError):
+            return True
+        except OSError:
+            return False
+        del self.pending[:sent]
+        return True
 
 
 class Hub:
@@ -120,9 +153,11 @@ class Hub:
             except RuntimeError:  # changed while copied: copy again
                 continue
 
-    def publish(self, versions: dict[int, int]) -> list[Stream]:
-        """Tell each stream of these tables its new version; the streams that could not be told (to close)."""
+    def publish(self, versions: dict[int, int]) -> tuple[list[Stream], dict[int, list[Stream]]]:
+        """Tell each stream of these tables its new version, but those whose regions are pushed: the streams
+        that could not be told (to close), and by table the streams to push the new region to."""
         lost: list[Stream] = []
+        pushing: dict[int, list[Stream]] = {}
         for table_id, number in versions.items():
             streams = self.by_table.get(table_id)
             if not streams or number <= self.versions.get(table_id, -1):
@@ -130,8 +165,26 @@ class Hub:
             self.versions[table_id] = number
             message = version(number)
             for stream in streams:
-                if stream.told < number and not self._tell(stream, number, message):
+                if stream.told >= number:
+                    continue
+                if stream.subscriber is not None:
+                    pushing.setdefault(table_id, []).append(stream)
+                elif not self._tell(stream, number, message):
                     lost.append(stream)
+        return lost, pushing
+
+    def push(self, number: int, events: dict[Stream, bytes | None]) -> list[Stream]:
+        """Send each stream its region at ``number`` (the version alone where it has none); the streams lost."""
+        lost = []
+        for stream, event in events.items():
+            if stream.closed or stream.told >= number:
+                continue  # closed since, or a newer region went first
+            if event is None:
+                sent = self._tell(stream, number)
+            elif (sent := stream.send(event)):
+                stream.told = number
+            if not sent:
+                lost.append(stream)
         return lost
 
     def beat(self, now: float) -> list[Stream]:
@@ -139,7 +192,7 @@ class Hub:
         if now < self._beat_at:
             return []
         self._beat_at = now + HEARTBEAT
-        return [stream for streams in self.by_table.values() for stream in streams if not stream.send(BEAT)]
+        return [stream for streams in self.by_table.values() for stream in streams if not stream.send(beat(stream.told))]
 
     def all(self) -> list[Stream]:
         """Every open stream (to close them all when the worker stops)."""

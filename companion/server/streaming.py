@@ -21,7 +21,7 @@ import selectors
 import time
 from functools import partial
 
-from ..live import changes, heads, streams
+from ..live import changes, heads, pushes, store, streams
 from ..live.streams import Hub, Stream
 from ..web.security import HEADERS
 from .serving import Connection, HeadFirstWorker
@@ -63,9 +63,10 @@ class StreamingWorker(HeadFirstWorker):
         self.tpool.submit(self._open, conn, *target)
 
     def _open(self, conn: Connection, token: str, watch: bool) -> None:
-        """On a thread: the table's head, then the stream's first bytes; the socket goes back to the loop."""
-        reader = heads.of(self.wsgi)
-        head = reader.head(token, watch) if reader is not None else None
+        """On a thread: who the phone is and the table's head (asked of the app), then the stream's first
+        bytes; the socket goes back to the loop."""
+        found = pushes.ask_app(self.wsgi, bytes(conn.ahead), conn.client) if heads.of(self.wsgi) is not None else {}
+        head = found.get("head")
         if head is None:
             # Unknown table, or no live read: the app answers it as it answers every request.
             self.method_queue.defer(self.enqueue_req, conn)
@@ -77,7 +78,8 @@ class StreamingWorker(HeadFirstWorker):
         except OSError:
             self.method_queue.defer(self._forget, conn)
             return
-        self.method_queue.defer(self._hold, conn, Stream(conn.sock, head.id, head.last_seq, meta={"conn": conn}))
+        stream = Stream(conn.sock, head.id, head.last_seq, meta={"conn": conn}, subscriber=found.get("subscriber"))
+        self.method_queue.defer(self._hold, conn, stream)
 
     # --- in the loop -----------------------------------------------------------------
 
@@ -86,8 +88,9 @@ class StreamingWorker(HeadFirstWorker):
             self._forget(conn)
             return
         first = stream.table_id not in self.hub.by_table
+        stream.on_pending = partial(self._drain_when_writable, stream)
         self.hub.add(stream)
-        self.poller.register(conn.sock, selectors.EVENT_READ, partial(self._stream_readable, stream))
+        self.poller.register(conn.sock, selectors.EVENT_READ, partial(self._stream_ready, stream))
         if self.watcher is None:
             self.watcher = self._start_watcher()
         if first:
@@ -103,7 +106,19 @@ class StreamingWorker(HeadFirstWorker):
         watcher.start()
         return watcher
 
-    def _stream_readable(self, stream: Stream, _sock) -> None:
+    def _drain_when_writable(self, stream: Stream) -> None:
+        # Called on the loop's thread by Stream.send when the socket did not take a whole region.
+        if not stream.closed:
+            self.poller.modify(stream.sock, selectors.EVENT_READ | selectors.EVENT_WRITE,
+                               partial(self._stream_ready, stream))
+
+    def _stream_ready(self, stream: Stream, _sock) -> None:
+        if stream.pending:
+            if not stream.flush():
+                self._close(stream)
+                return
+            if not stream.pending:
+                self.poller.modify(stream.sock, selectors.EVENT_READ, partial(self._stream_ready, stream))
         # A phone never writes on its stream: readable means it went away (or misbehaves): close it.
         try:
             data = stream.sock.recv(1024)
@@ -115,7 +130,25 @@ class StreamingWorker(HeadFirstWorker):
             self._close(stream)
 
     def _publish(self, versions: dict[int, int]) -> None:
-        for stream in self.hub.publish(versions):
+        lost, pushing = self.hub.publish(versions)
+        for stream in lost:
+            self._close(stream)
+        for table_id, held in pushing.items():
+            self.tpool.submit(self._render, table_id, versions[table_id], held)
+
+    def _render(self, table_id: int, number: int, held: list[Stream]) -> None:
+        """On a thread: the regions of the phones of ``held`` (rendered here, or by another worker of the host)."""
+        events: dict = {}
+        try:
+            number, by_subscriber = pushes.regions_for(self.wsgi, store.of(self.wsgi), table_id,
+                                                        [stream.subscriber for stream in held])
+            events = {stream: by_subscriber.get(stream.subscriber) for stream in held}
+        except Exception:  # a region that cannot be rendered is told as a version: its phone asks
+            self.log.exception("Rendering the regions of table %s failed", table_id)
+        self.method_queue.defer(self._push, number, events or dict.fromkeys(held))
+
+    def _push(self, number: int, events: dict) -> None:
+        for stream in self.hub.push(number, events):
             self._close(stream)
 
     def _close(self, stream: Stream) -> None:
