@@ -25,7 +25,7 @@ def defaults(app: Flask) -> dict:
         "SEND_FILE_MAX_AGE_DEFAULT": 365 * 24 * 3600,
         "LIVE_POLL_SECONDS": 1,
         # While a page's stream is up (companion/live/streams.py), its poll asks only this often: a safety net.
-        "LIVE_SAFETY_SECONDS": 15,
+        "LIVE_SAFETY_SECONDS": 60,
         # Wrong join codes per client (an IPv4 address or an IPv6 /64) per 10 minutes; past it, codes are
         # still checked for everyone together up to JOIN_OVERFLOW_PER_10_MINUTES (a shared address
         # that hit the limit can still join with the right code; a guesser there gets no further).

@@ -205,13 +205,14 @@
   window.addEventListener("online", refresh);
   window.addEventListener("pageshow", function (event) { if (event.persisted) refresh(); });
 
-  // --- the stream: the table's version the moment it changes (companion/live/streams.py) -------
+  // --- the stream: this phone's region the moment the table changes (companion/live/streams.py) --
   // htmx's SSE extension holds the page's stream ([data-stream]); on it the server says the table's
-  // version, at once when it (re)connects and whenever an entry is recorded, and beats every few
-  // seconds. A phone that hears a version it does not show asks for its region (the same request
-  // as its poll: what only its seat may see never travels on the stream). While beats come, the
-  // one-second poll asks only every data-safety seconds, as a safety net; without a stream (a
-  // proxy that buffers it, no EventSource, a server that holds none) the page polls as before.
+  // version when it (re)connects, sends this phone's own region whenever an entry is recorded
+  // (companion/live/pushes.py: rendered for this phone's seat, never another's), and beats every few
+  // seconds with the version it last sent. A phone that hears of a version it does not show asks for
+  // its region (the same request as its poll). While beats come, the one-second poll asks only every
+  // data-safety seconds, as a safety net; without a stream (a proxy that buffers it, no EventSource,
+  // a server that holds none) the page polls as before.
   var stream = { heardAt: 0, wanted: 0, askedAt: 0, retries: 0 };
   function streamSetting(name, fallback) {
     var element = document.querySelector("[data-stream]");
@@ -235,6 +236,27 @@
     var element = document.querySelector("[data-stream]");
     if (element) element.toggleAttribute("data-up", up);
   }
+  // A region pushed on the stream (companion/live/pushes.py): this phone's own, as its poll would have
+  // answered it, morphed in the same way (unsent input kept, the notice said). Not while this phone is
+  // sending: the answer to its own post is the truth, and an older region never goes back over a newer one.
+  function pushed(message) {
+    var region = live();
+    var incoming = seenIn(message.data);
+    if (incoming === null || !region || !window.htmx) return;
+    stream.wanted = Math.max(stream.wanted, incoming);
+    if (sending > 0 || incoming <= shownVersion(region)) return;
+    region.changedUnderInput = !!region.querySelector("form[data-dirty], [data-keep]");
+    swapping = "poll";
+    try {
+      // The region's own element as the context: its hx-ext gives the morph.
+      window.htmx.swap(region, message.data, { swapStyle: "morph" },
+        { contextElement: region, eventInfo: { target: region, elt: region, requestConfig: { elt: region } } });
+    } finally {
+      swapping = null;
+    }
+    region = live();
+    if (region && region.changedUnderInput) notice(region);
+  }
   document.addEventListener("htmx:sseOpen", function (event) {
     var source = event.detail.source;
     source.addEventListener("version", function (message) {
@@ -243,7 +265,33 @@
       stream.retries = 0;
       catchUp();
     });
-    source.addEventListener("beat", function () { heard(true); });
+    source.addEventListener("region", function (message) {
+      heard(true);
+      stream.retries = 0;
+      pushed(message);
+    });
+    // A beat says the version this stream last told: one this phone does not show was missed (asked for now).
+    source.addEventListener("beat", function (message) {
+      heard(true);
+      var told = parseInt(message.data, 10) || 0;
+      if (told > stream.wanted) {
+        stream.wanted = told;
+        catchUp();
+      }
+    });
+  });
+  // A phone that said who holds it (or that nobody does) reads another seat's region from now on: its
+  // stream was opened for the seat it held, so it is opened again, for the new one.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var config = event.detail.requestConfig || {};
+    var xhr = event.detail.xhr;
+    if (config.verb !== "post" || !/\/seat$/.test(config.path || "") || !xhr || xhr.status !== 200) return;
+    var element = document.querySelector("[data-stream]");
+    if (!element || !window.htmx) return;
+    window.htmx.trigger(element, "htmx:beforeCleanupElement");
+    var fresh = element.cloneNode(false);
+    element.replaceWith(fresh);
+    window.htmx.process(fresh);
   });
   document.addEventListener("htmx:sseError", function () { heard(false); });
   document.addEventListener("htmx:sseClose", function () { heard(false); });

@@ -134,6 +134,7 @@
     var source = event.detail.source;
     var heard = function () { state.streamAt = Date.now(); goOnline(); };
     source.addEventListener("version", heard);
+    source.addEventListener("region", heard);
     source.addEventListener("beat", heard);
   });
   function streamLost() { state.streamAt = 0; }
