@@ -17,6 +17,9 @@ def record_table(live_server, game: str, players: list[str], options: dict, even
         table = Table(game=game, options=options, seats=[Seat(position=i, name=n) for i, n in enumerate(players)])
         db.session.add(table)
         db.session.commit()
+        # This process keeps each table's state by id, and every test's database starts its ids again:
+        # the state kept of another test's table with this id is not this one's.
+        recording.cache.forget(table.id)
         for event in events:
             recording.record(db.session.scalar(sa.select(Table).where(Table.id == table.id)), event)
         tokens = table.token, table.watch_token

@@ -124,6 +124,28 @@ def test_a_phone_left_on_the_table_for_a_minute_sends_at_most_six_requests_and_s
     ana.context.close()
 
 
+def test_the_region_comes_on_the_stream_and_a_phone_that_changes_seat_is_pushed_its_new_one(
+        browser, live_server, table):
+    ben = phone_at(browser, live_server.url, table, "Ben")
+    sit_on_table(ben, seconds=2)
+    sent = requests_of(ben)
+    seq = record_entry(live_server.database_url, table, memo_change(4))
+    shows(ben, seq, 2000)
+    # Its own region, pushed: no request asked for it.
+    assert [url for url in sent if "/live" in url] == [], sent
+    expect(ben.locator("summary", has_text="This phone is Ben's")).to_have_count(1)
+    # The phone is handed to Ana: from now on the stream pushes Ana's region, never Ben's again.
+    choose_seat(ben, "Ana")
+    sit_on_table(ben, seconds=2)
+    seq = record_entry(live_server.database_url, table, memo_change(5))
+    shows(ben, seq, 2000)
+    sit_on_table(ben, seconds=1)
+    expect(ben.locator("summary", has_text="This phone is Ana's")).to_have_count(1)
+    expect(ben.locator("summary", has_text="This phone is Ben's")).to_have_count(0)
+    assert ben.errors == []
+    ben.context.close()
+
+
 def test_with_its_stream_blocked_a_page_polls_every_second_and_says_nothing_is_wrong(browser, live_server, table):
     ben = phone_at(browser, live_server.url, table, None)
     ben.context.route("**/stream", lambda route: route.abort())

@@ -59,12 +59,45 @@ def test_a_phone_is_told_the_version_once_and_never_an_older_one(pair):
     hub = Hub()
     stream = Stream(server, table_id=7, told=3)
     hub.add(stream)
-    assert hub.publish({7: 4}) == []
-    assert hub.publish({7: 4}) == []  # heard twice (a recheck): said once
-    assert hub.publish({7: 2}) == []  # an older read never goes back
-    assert hub.publish({8: 9}) == []  # another table's
+    assert hub.publish({7: 4}) == ([], {})
+    assert hub.publish({7: 4}) == ([], {})  # heard twice (a recheck): said once
+    assert hub.publish({7: 2}) == ([], {})  # an older read never goes back
+    assert hub.publish({8: 9}) == ([], {})  # another table's
     assert events(phone) == [("version", "4")]
     assert stream.told == 4
+
+
+def test_a_stream_whose_regions_are_pushed_is_given_to_the_renderer_not_told_the_version(pair):
+    server, phone = pair
+    hub = Hub()
+    stream = Stream(server, table_id=7, told=3, subscriber=object())
+    hub.add(stream)
+    assert hub.publish({7: 4}) == ([], {7: [stream]})
+    assert events(phone) == []  # its region comes instead (companion/live/pushes.py)
+    assert hub.push(4, {stream: b"id: 4\nevent: region\ndata: <div>4</div>\n\n"}) == []
+    # A region rendered for an older version, late, never goes over the newer one; without a region, the version.
+    assert hub.push(3, {stream: b"id: 3\nevent: region\ndata: <div>3</div>\n\n"}) == []
+    assert hub.publish({7: 5}) == ([], {7: [stream]})
+    assert hub.push(5, {stream: None}) == []
+    assert events(phone) == [("region", "<div>4</div>"), ("version", "5")]
+    assert stream.told == 5
+
+
+def test_a_region_the_socket_does_not_take_at_once_is_sent_as_it_drains(pair):
+    server, phone = pair
+    server.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+    waiting = []
+    stream = Stream(server, table_id=1, told=0, on_pending=lambda: waiting.append(True))
+    region = b"event: region\n" + b"data: " + b"x" * 200_000 + b"\n\n"
+    assert stream.send(region) and stream.pending and waiting == [True]
+    received = b""
+    phone.settimeout(2)
+    while stream.pending:
+        received += phone.recv(1 << 20)
+        assert stream.flush()
+    while len(received) < len(region):
+        received += phone.recv(1 << 20)
+    assert received == region
 
 
 def test_a_stream_opened_after_a_version_was_heard_is_told_it_at_once(pair):
@@ -96,7 +129,8 @@ def test_the_heartbeat_reaches_every_stream_when_due_and_a_gone_phone_is_reporte
     assert events(phone) == []
     lost = hub.beat(start + streams.HEARTBEAT)
     assert lost == [gone]
-    assert events(phone) == [("beat", "")]
+    # The beat says the version the stream was last told: a page showing an older one asks (static/app.js).
+    assert events(phone) == [("beat", "0")]
     hub.remove(gone)
     assert hub.table_ids() == [1]
     gone_server.close()
@@ -110,10 +144,12 @@ def test_a_stream_the_phone_does_not_read_is_given_up_not_waited_for(pair):
     # The phone never reads: its socket's buffers fill, and the stream is reported to be closed.
     lost = []
     for number in range(1, 200_000):
-        lost = hub.publish({1: number})
+        lost, _pushing = hub.publish({1: number})
         if lost:
             break
     assert lost == [stream]
+    # Given up once more than UNREAD_MAX waits unread (a few regions), not at the first full buffer.
+    assert len(stream.pending) > streams.UNREAD_MAX
 
 
 def test_the_response_says_event_stream_unbuffered_with_the_security_headers():

@@ -17,7 +17,9 @@ import psutil
 import pytest
 
 from browser.server import scratch_database, start_server, stop_server
+from bench.__main__ import seated_phones
 from browser.tables import record_entry, record_table
+from companion.table.recording import cache
 
 STREAMS = 600
 WORKERS = 2
@@ -27,9 +29,10 @@ THREADS = 4  # companion/server/gunicorn_conf.py
 class Phone:
     """One open stream, read without waiting: the versions it was told, in order."""
 
-    def __init__(self, port: int, path: str) -> None:
+    def __init__(self, port: int, path: str, cookie: str = "") -> None:
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=5)
-        self.sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n".encode())
+        self.sock.sendall(f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
+                          f"{f'Cookie: {cookie}' + chr(13) + chr(10) if cookie else ''}\r\n".encode())
         self.sock.setblocking(False)
         self.data = b""
         self.ended = False
@@ -50,8 +53,22 @@ class Phone:
 
     @property
     def versions(self) -> list[int]:
+        """The versions it was told: a version notice's, or a pushed region's (its id: companion/live/pushes.py)."""
         body = self.data.split(b"\r\n\r\n", 1)[-1].decode()
-        return [int(block.rsplit("data: ", 1)[1]) for block in body.split("\n\n") if "event: version" in block]
+        told = []
+        for block in body.split("\n\n"):
+            if "event: version" in block:
+                told.append(int(block.rsplit("data: ", 1)[1]))
+            elif "event: region" in block:
+                told.append(int(block.split("id: ", 1)[1].split("\n", 1)[0]))
+        return told
+
+    @property
+    def regions(self) -> list[str]:
+        """The regions pushed to it, as its page's EventSource hands them over (the data lines joined)."""
+        body = self.data.split(b"\r\n\r\n", 1)[-1].decode()
+        return ["\n".join(line[6:] for line in block.split("\n") if line.startswith("data: "))
+                for block in body.split("\n\n") if "event: region" in block]
 
     def close(self) -> None:
         self.sock.close()
@@ -78,6 +95,8 @@ def read_until(phones: list[Phone], done, seconds: float) -> float:
 
 @pytest.fixture
 def server(tmp_path):
+    # The entries are recorded by this process: the states it kept of another test's tables (same ids) go.
+    cache.clear()
     database_url, drop = scratch_database(tmp_path)
     process, url = start_server(database_url, tmp_path / "gunicorn.log", workers=WORKERS)
     yield process, url, database_url
@@ -160,3 +179,27 @@ def held_by(worker, phones: list[Phone]) -> list[Phone]:
     """The phones whose stream this worker holds (its sockets' far ends are the phones' own ports)."""
     far = {connection.raddr.port for connection in worker.net_connections(kind="tcp") if connection.raddr}
     return [phone for phone in phones if phone.sock.getsockname()[1] in far]
+
+
+def test_each_seated_phone_is_pushed_its_own_region_rendered_once_for_the_server(server):
+    process, url, database_url = server
+    port = int(url.rsplit(":", 1)[1])
+    token, _ = new_table(database_url)
+    seated = seated_phones(url, [(token, 0)], seats=3)
+    phones = [Phone(port, f"/t/{token}/stream", cookie) for _poll, cookie in seated]
+    try:
+        read_until(phones, lambda: all(phone.versions == [seated[0][0].seen] for phone in phones), seconds=10)
+        version = record_entry(database_url, token, {"type": "market_opened"})
+        read_until(phones, lambda: all(phone.regions for phone in phones), seconds=5)
+        for name, phone in zip(["Ana", "Ben", "Chloé"], phones):
+            region = phone.regions[-1]
+            assert f'data-seen="{version}"' in region and f"<summary>This phone is {name}'s" in region
+            # A region the page can act on: the phone's own CSRF token filled in, no marker left.
+            assert 'name="csrf_token" value=""' not in region and "\x00" not in region
+        # The workers' host store: one folder the master made, private, holding the table's regions.
+        folders = [path for path in os.listdir("/dev/shm") if path.startswith(f"companion-regions-{process.pid}-")]
+        assert len(folders) == 1
+        assert os.stat(f"/dev/shm/{folders[0]}").st_mode & 0o777 == 0o700
+    finally:
+        for phone in phones:
+            phone.close()
