@@ -27,8 +27,10 @@ from .protocol import Phone
 
 # As a phone's browser asks (gzip rather than br only so that the client can read it cheaply).
 HTMX = {"HX-Request": "true", "Accept-Encoding": "gzip"}
-SAFETY_SECONDS = 15.0  # COMPANION_LIVE_SAFETY_SECONDS
+SAFETY_SECONDS = 60.0  # COMPANION_LIVE_SAFETY_SECONDS
 GRACE_SECONDS = 3.0  # after the last entry, for its phones to get it
+OPENING_SECONDS = 120.0  # at most, for every phone to hold its stream before the night
+SETTLE_SECONDS = 2.0  # then, before the first entry
 
 
 @dataclass
@@ -91,6 +93,7 @@ async def _city(plan: City) -> CityResult:
     result = CityResult()
     sent: list[list[float]] = [[] for _ in plan.writers]  # each table's entries: when their POST was sent
     started = asyncio.Event()
+    opening, all_open = [0], asyncio.Event()
     night_began = [0.0]
     stop = asyncio.Event()
 
@@ -115,7 +118,20 @@ async def _city(plan: City) -> CityResult:
         except (OSError, asyncio.IncompleteReadError):
             result.error("stream not opened")
             return
+        finally:
+            opening[0] -= 1
+            if opening[0] == 0:
+                all_open.set()
         result.streams_open += 1
+
+        delivered = [0]
+
+        def deliver() -> None:
+            now = time.perf_counter()
+            # Each version past the one shown when the night began is one of this table's entries.
+            while delivered[0] < phone.seen - first_seen and delivered[0] < len(sent[table]):
+                result.delivered_ms.append((now - sent[table][delivered[0]]) * 1000)
+                delivered[0] += 1
 
         async def listen() -> None:
             buffer = b""
@@ -140,10 +156,26 @@ async def _city(plan: City) -> CityResult:
                         # asks for nothing.
                         if heard[0] > phone.seen:
                             wanted.set()
+                    elif b"event: beat" in block:
+                        # As static/app.js: a beat saying a version the phone does not show (a missed one) asks.
+                        told = int(block.rsplit(b"data: ", 1)[1] or 0)
+                        if told > phone.seen:
+                            heard[0] = max(heard[0], told)
+                            wanted.set()
+                    elif b"event: region" in block:
+                        # The phone's own region, pushed (companion/live/pushes.py): shown as it comes.
+                        region = b"\n".join(line[6:] for line in block.split(b"\n") if line.startswith(b"data: "))
+                        count("region pushed")
+                        before = phone.seen
+                        phone.answered(200, region)
+                        heard[0] = max(heard[0], phone.seen)
+                        for entry in range(before - first_seen, phone.seen - first_seen):
+                            if 0 <= entry < len(sent[table]):
+                                result.heard_ms.append((time.perf_counter() - sent[table][entry]) * 1000)
+                        deliver()
 
         async def follow() -> None:
             live = Connection(host, port)
-            delivered = 0
             # A page's safety poll comes SAFETY_SECONDS after its own last request (static/app.js), so the
             # phones of a city, whose pages were opened at their own moments, poll each at its own phase:
             # never all 6,000 in the same instant, as they would if the night started every clock at once.
@@ -174,11 +206,7 @@ async def _city(plan: City) -> CityResult:
                     result.error(f"live answered {status}")
                     continue
                 phone.answered(status, body)
-                now = time.perf_counter()
-                # Each version past the one shown when the night began is one of this table's entries.
-                while delivered < phone.seen - first_seen and delivered < len(sent[table]):
-                    result.delivered_ms.append((now - sent[table][delivered]) * 1000)
-                    delivered += 1
+                deliver()
                 if heard[0] > phone.seen:
                     wanted.set()
             live.close()
@@ -235,9 +263,15 @@ async def _city(plan: City) -> CityResult:
         for connection in connections:
             connection.close()
 
+    opening[0] = len(plan.phones)
     tasks = [asyncio.ensure_future(phone_task(city_phone)) for city_phone in plan.phones]
-    # The phones open their streams a few hundred at a time, as a city's evening fills up, before the night.
-    await asyncio.sleep(min(20.0, len(plan.phones) / 400))
+    # The phones open their streams before the night, as a city's evening fills up: the night begins once
+    # every phone holds its stream and the server has settled (its figure is the night's, not the evening's).
+    try:
+        await asyncio.wait_for(all_open.wait(), timeout=OPENING_SECONDS)
+    except asyncio.TimeoutError:
+        pass  # the phones still opening count as errors of their own
+    await asyncio.sleep(SETTLE_SECONDS)
     night_began[0] = time.perf_counter()
     started.set()
     await write()
