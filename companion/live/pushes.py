@@ -112,8 +112,9 @@ def _read(table_id: int) -> Table | None:
                               .options(joinedload(Table.seats))).unique().first()
 
 
-def _render(app: Flask, table_id: int, variant: tuple, readers: list[tuple], headers: tuple) -> dict[str, str] | None:
-    """The marked regions of ``readers`` at the table's version, in a request like the phone's own.
+def _render(app: Flask, table_id: int, version: tuple, variant: tuple, readers: list[tuple],
+            headers: tuple) -> dict[str, str] | None:
+    """The marked regions of ``readers`` at ``version`` of the table, in a request like the phone's own.
 
     In an app context of its own: ``g`` holds a request's language and reader, never another variant's."""
     watch, url_root, _language = variant
@@ -122,14 +123,16 @@ def _render(app: Flask, table_id: int, variant: tuple, readers: list[tuple], hea
         if table_page.region_variant(watch) != variant:
             return None  # the phone's language could not be told again (it changed its cookie since): it asks
         table = _read(table_id)
-        if table is None:
-            return None
+        if table is None or table_page._region_version(table.last_seq, table.status, table.bell_seq,
+                                                       table.bell_plan) != version:
+            return None  # another entry since: its own push follows; these phones are told the version
         rendered = {}
         for choice, recorded in readers:
             # The reader as its own phone would be: its seat, and the entry it recorded itself.
             g.phone = Phone(seats={} if choice is None else {table.token: choice},
                             recorded_here={} if recorded is None else {table.token: recorded})
-            rendered[table_page.reader_key((choice, recorded))] = table_page.marked_region(table, watch=watch, from_host=False)
+            rendered[table_page.reader_key((choice, recorded))] = table_page.marked_region(
+                table, watch=watch, from_host=False)
         return rendered
 
 
@@ -154,7 +157,7 @@ def regions_for(app: Flask, store: HostStore, table_id: int,
                     regions_kept = kept.get(variant, version)
                     wanted = {subscriber.reader_key for subscriber in readers}
                     if not wanted <= regions_kept.keys():
-                        rendered = _render(app, table_id, variant, _readers(table, variant[0], wanted),
+                        rendered = _render(app, table_id, version, variant, _readers(table, variant[0], wanted),
                                            readers[0].headers)
                         if rendered is not None:
                             regions_kept = {**regions_kept, **rendered}
