@@ -116,9 +116,12 @@ def test_a_watching_phone_shows_no_recording_control_open(new_phone, live_server
 
 def test_a_refused_tap_for_a_player_whose_turn_has_passed_closes_what_it_refused(new_phone, live_server):
     ana, chloe = phones_at(new_phone, live_server, [], players=("Ana", "Ben", "Chloé"), seated=("Ana", "Chloé"))
-    sit_on_table(chloe, seconds=1)
+    # Chloé's phone will not have heard yet when Ana plays: a phone whose stream cannot be held (it
+    # polls; its stream would bring Ana's card at once), and whose polls are then held.
+    chloe.context.route("**/stream", lambda route: route.abort())
+    chloe.reload()
+    chloe.wait_for_timeout(1_000)
     chloe.locator("summary", has_text="Play for Ana from this phone").click()
-    # Chloé's phone has not heard yet (its polls are held) when Ana plays on her own phone.
     chloe.route("**/live?*", lambda route: route.abort())
     tap_once(ana, seafood(ana, "Shrimp"))
     expect(ana.locator(".turn-heading")).to_have_text("Waiting for Ben")
