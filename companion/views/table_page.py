@@ -143,7 +143,7 @@ def _region_key(table_id: int, watch: bool, reader: tuple) -> tuple:
     # ``reader`` covers everything that decides what the phone may see (``_reader``).
     # One rendering per language: two phones of one seat may read it in two languages.
     # The page and the poll's answer share it (``render_table``).
-    return table_id, watch, reader, request.url_root, language()
+    return table_id, reader, *region_variant(watch)
 
 
 def _parts_key(table_id: int, watch: bool) -> tuple:
