@@ -26,12 +26,13 @@ from .state import Snapshot, cache, fold, state_of
 def _lock(table: Table) -> int:
     """Take the table's write lock and the next entry number.
 
-    The UPDATE is the first statement of the transaction: PostgreSQL locks the
+    The UPDATE is the first write of the transaction: PostgreSQL locks the
     row, SQLite takes its write lock, and concurrent writers queue behind it
-    until commit, so entries get one definite order.
+    until commit, so entries get one definite order. One statement: each one
+    more made while the lock is held is one more wait for every other writer.
     """
-    db.session.execute(sa.update(Table).where(Table.id == table.id).values(last_seq=Table.last_seq + 1))
-    return db.session.scalar(sa.select(Table.last_seq).where(Table.id == table.id))
+    return db.session.execute(sa.update(Table).where(Table.id == table.id)
+                              .values(last_seq=Table.last_seq + 1).returning(Table.last_seq)).scalar_one()
 
 
 def _existing(table: Table, key: str | None) -> Entry | None:
@@ -76,7 +77,7 @@ def same_move(game, recorded: dict, sent: dict) -> bool:
 
 def _refuse_if_recorded(table: Table, seen: int | None, seq: int, device: str,
                         is_same: Callable[[Entry], bool]) -> None:
-    """Under the lock: refuse a move already recorded after entry ``seen``, the one the form was shown at.
+    """For entry ``seq`` (``_append``): refuse a move already recorded after entry ``seen``, the one the form was shown at.
 
     Only entries the phone could not have seen count, and only live ones: a
     move taken back may be entered again.
@@ -91,7 +92,7 @@ def _refuse_if_recorded(table: Table, seen: int | None, seq: int, device: str,
 
 
 def _refuse_if_changed(table: Table, seen: int | None, seq: int, changed: str | None) -> None:
-    """Under the lock: refuse with ``changed`` when the game changed after entry ``seen``.
+    """For entry ``seq`` (``_append``): refuse with ``changed`` when the game changed after entry ``seen``.
 
     Only a game entry or an undo changes what a preview showed; a phone joining the
     table, the invitation put away or the table timer do not.
@@ -130,26 +131,48 @@ def _held_open(table: Table, entry: Entry) -> bool:
     return not later
 
 
-def _append(table: Table, key: str | None, make: Callable[[int], tuple[Entry, Any]]) -> Entry:
+def _append(table: Table, key: str | None, make: Callable[[int], tuple[Entry, Any]], *, ahead: bool = True) -> Entry:
     """Under the table's write lock, add the entry that ``make(seq)`` builds.
 
     ``make`` raises RuleError to refuse (nothing is written) or returns the
     entry with the game's state after it, from which the table's status
     follows (``None``: ``make`` set the status itself). A key already used
     returns the entry first recorded with it.
+
+    ``make`` runs before the lock, at the next entry number as the table was
+    read, and what it gave is kept if that number is still next under the lock:
+    SQLite has one write lock for the whole database, and the state, the rules
+    and the sentences worked out holding it would hold up every table's entry.
+    Another entry came first: ``make`` runs again, under the lock. ``ahead``
+    False: a ``make`` that changes the table itself runs under the lock only.
     """
+    if (existing := _existing(table, key)) is not None:
+        return existing  # a form sent again once its entry is in: nothing to lock
+    expected = table.last_seq + 1 if ahead else None
+    try:
+        prepared: tuple[Entry, Any] | RuleError | None = make(expected) if ahead else None
+    except RuleError as refusal:
+        prepared = refusal
     seq = _lock(table)
     try:
-        if (existing := _existing(table, key)) is not None:
-            db.session.rollback()
-            return existing
-        entry, state = make(seq)
+        if seq != expected:
+            entry, state = make(seq)
+        elif isinstance(prepared, RuleError):
+            raise prepared
+        else:
+            entry, state = prepared
         db.session.add(entry)
         if state is not None:
             finished = game_of(table).finished(state) and not _held_open(table, entry)
             table.status = "finished" if finished else "playing"
             table.finished_at = (table.finished_at or now()) if finished else None
         db.session.commit()
+    except sa.exc.IntegrityError:
+        # The same form, sent twice at once: the other one's entry is in (its key is unique at the table).
+        db.session.rollback()
+        if (existing := _existing(table, key)) is None:
+            raise
+        return existing
     except BaseException:
         db.session.rollback()
         raise
@@ -204,7 +227,7 @@ def record_table_event(table: Table, event: dict, summarise: Callable[[int], str
                        device: str = "", key: str | None = None, seen: int | None = None) -> Entry:
     """Append an entry about the table itself (one of ``kinds.TABLE_EVENTS``), never folded through the game.
 
-    ``summarise(seq)`` runs under the table lock: it checks the entry still
+    ``summarise(seq)`` runs for entry ``seq`` as ``_append`` runs ``make``: it checks the entry still
     makes sense (RuleError if not) and returns its sentence for the history,
     which is kept in English (and worded anew in each reader's language).
     An entry of the same type recorded after ``seen`` is this one entered twice.
@@ -259,7 +282,7 @@ def reopen(table: Table, *, device: str = "", key: str | None = None) -> Entry:
         return Entry(table_id=table.id, seq=seq, type=REOPEN, event={"type": REOPEN},
                      summary=kinds.REOPENED, device=device, key=key), None
 
-    return _append(table, key, make)
+    return _append(table, key, make, ahead=False)
 
 
 def close(table: Table, *, device: str = "", key: str | None = None) -> Entry:
@@ -273,4 +296,4 @@ def close(table: Table, *, device: str = "", key: str | None = None) -> Entry:
         return Entry(table_id=table.id, seq=seq, type=CLOSE, event={"type": CLOSE},
                      summary=kinds.CLOSED, device=device, key=key), None
 
-    return _append(table, key, make)
+    return _append(table, key, make, ahead=False)

@@ -201,3 +201,47 @@ def test_concurrent_resends_of_one_form_are_recorded_once(app):
     assert seqs == [1] * 6
     with app.app_context():
         assert state_of(table(token)).points == (5, 0)
+
+
+def test_an_entry_is_worked_out_before_the_write_lock_and_taken_as_it_is(app, monkeypatch):
+    """SQLite has one write lock for every table: the rules and the sentences are never worked out holding it."""
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    steps = []
+    worded, lock = recording.wording.in_every_language, recording._lock
+    monkeypatch.setattr(recording.wording, "in_every_language", lambda *a: steps.append("worded") or worded(*a))
+    monkeypatch.setattr(recording, "_lock", lambda *a: steps.append("locked") or lock(*a))
+    with app.app_context():
+        entry = recording.record(table(token), {"type": "score", "player": 1, "points": 7})
+        assert steps == ["worded", "locked"]
+        assert (entry.seq, entry.summary) == (1, "Ben scored 7") and state_of(table(token)).points == (0, 7)
+
+
+def test_an_entry_another_phone_recorded_first_is_worked_out_again_under_the_lock(app, monkeypatch):
+    token = make_table(app, "tiny", ["Ana", "Ben"], {"target": 20})
+    lock = recording._lock
+
+    def other_phone_first(*args):
+        # Ana's 15 is recorded between Ben's entry being worked out and its lock.
+        def ana():
+            with app.app_context():
+                recording.record(table(token), {"type": "score", "player": 0, "points": 15})
+                db.session.remove()
+        monkeypatch.setattr(recording, "_lock", lock)
+        other = threading.Thread(target=ana)
+        other.start()
+        other.join()
+        return lock(*args)
+
+    monkeypatch.setattr(recording, "_lock", other_phone_first)
+    with app.app_context():
+        # Worked out ahead, Ben's 7 would be the 1st entry, on a table where nobody had scored.
+        entry = recording.record(table(token), {"type": "score", "player": 1, "points": 7})
+        assert (entry.seq, entry.summary) == (2, "Ben scored 7")
+        state_cache.clear()
+        assert state_of(table(token)).points == (15, 7)
+        # And one that the entry before it makes wrong is refused with that entry's reason, nothing written.
+        monkeypatch.setattr(recording, "_lock", other_phone_first)
+        with pytest.raises(RuleError):
+            recording.record(table(token), {"type": "score", "player": 1, "points": 10}, seen=2)
+        assert table(token).last_seq == 3
+        assert state_of(table(token)).points == (30, 7)
