@@ -115,7 +115,8 @@ def test_an_import_costs_the_length_of_its_file_not_its_square(app):
         table, logged = exchange.build(exchange.load(raw))
         spent = time.process_time() - started
     assert len(logged) == 13_000 and logged[-1].summary.startswith("Undid entry 12,999: Ana sold 1 leather")
-    assert spent < 4, f"{spent:.1f} s of CPU for a 1 MB file"
+    # Linear: about 4 s on the 2-core CI machine, busy or not; the quadratic replay took 38 s.
+    assert spent < 12, f"{spent:.1f} s of CPU for a 1 MB file"
 
 
 def test_a_file_that_undoes_far_back_again_and_again_is_refused_in_bounded_time(app):
