@@ -8,9 +8,10 @@ reaches. Here the worker holding a phone's stream sends that phone's region itse
   called by the stream's view with the phone's own cookie): its answer to "Who are you?" and what it
   recorded itself (``table_page._reader``), its view, address and language, and its CSRF token. A
   phone whose session holds no CSRF token yet gets version notices only, and asks, as before.
-- **Rendered once per host.** The first worker to need a version renders it for every seat of the
-  table at once (one fold, the shared parts once) and keeps it in the host's store
-  (``companion.live.store``); the others wait for that rendering and read it.
+- **Rendered once per host.** The first to need a version (the phone that recorded the entry, a
+  stream's worker, a phone's poll) renders it for every seat of the table at once (one fold, the shared
+  parts once) and keeps it in the host's store (``companion.live.store``,
+  ``table_page.host_region``); the others wait for that rendering and read it.
 - **Filled per phone**: its CSRF token, fresh form keys, the server's clock (``regions.fill``).
 
 What a seat alone may see is only ever in its own reader's region: a region is rendered for a reader
@@ -19,12 +20,11 @@ and sent to the streams of that reader, as the live poll answers it.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Hashable
 from dataclasses import dataclass
 
 import sqlalchemy as sa
-from flask import Flask, abort, g, request, session
+from flask import Flask, abort, request, session
 from flask_wtf.csrf import generate_csrf
 from sqlalchemy.orm import joinedload
 from werkzeug.test import EnvironBuilder
@@ -33,7 +33,7 @@ from werkzeug.wrappers import Response
 from ..extensions import db
 from ..models import Table
 from ..views import table_page
-from ..web.phone import Phone, phone
+from ..web.phone import phone
 from . import heads, regions
 from .store import HostStore
 
@@ -101,12 +101,6 @@ def event(number: int, html: str) -> bytes:
     return ("id: %d\nevent: region\n%s\n" % (number, "".join(f"data: {line}\n" for line in lines))).encode()
 
 
-def _readers(table: Table, watch: bool, wanted: set[str]) -> list[tuple]:
-    """The readers rendered for a version: every seat (the other phones of the table will ask), and the wanted ones."""
-    every_seat = [] if watch else [(seat, None) for seat in range(len(table.seats))]
-    return every_seat + [tuple(json.loads(key)) for key in sorted(wanted - {table_page.reader_key(r) for r in every_seat})]
-
-
 def _read(table_id: int) -> Table | None:
     return db.session.scalars(sa.select(Table).where(Table.id == table_id)
                               .options(joinedload(Table.seats))).unique().first()
@@ -126,14 +120,7 @@ def _render(app: Flask, table_id: int, version: tuple, variant: tuple, readers: 
         if table is None or table_page._region_version(table.last_seq, table.status, table.bell_seq,
                                                        table.bell_plan) != version:
             return None  # another entry since: its own push follows; these phones are told the version
-        rendered = {}
-        for choice, recorded in readers:
-            # The reader as its own phone would be: its seat, and the entry it recorded itself.
-            g.phone = Phone(seats={} if choice is None else {table.token: choice},
-                            recorded_here={} if recorded is None else {table.token: recorded})
-            rendered[table_page.reader_key((choice, recorded))] = table_page.marked_region(
-                table, watch=watch, from_host=False)
-        return rendered
+        return table_page.render_readers(table, watch, readers)
 
 
 def regions_for(app: Flask, store: HostStore, table_id: int,
@@ -157,8 +144,9 @@ def regions_for(app: Flask, store: HostStore, table_id: int,
                     regions_kept = kept.get(variant, version)
                     wanted = {subscriber.reader_key for subscriber in readers}
                     if not wanted <= regions_kept.keys():
-                        rendered = _render(app, table_id, version, variant, _readers(table, variant[0], wanted),
-                                           readers[0].headers)
+                        missing = [r for r in table_page.readers_of_version(table, variant[0], wanted)
+                                   if table_page.reader_key(r) not in regions_kept]
+                        rendered = _render(app, table_id, version, variant, missing, readers[0].headers)
                         if rendered is not None:
                             regions_kept = {**regions_kept, **rendered}
                             kept.put(variant, version, regions_kept)

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator, Mapping
 from functools import cache, partial
 
 import sqlalchemy as sa
-from flask import abort, current_app, render_template, request, url_for
+from flask import abort, current_app, g, render_template, request, url_for
 from sqlalchemy.orm import joinedload
 
 from ..extensions import db
@@ -20,7 +20,7 @@ from ..i18n import language
 from ..live import heads, parts, regions, store, streams
 from ..models import TOKEN_SHAPE, Table
 from ..table.view import table_view
-from ..web.phone import my_seat, phone, seat_choice
+from ..web.phone import Phone, my_seat, phone, seat_choice
 from ..web.templating import is_htmx
 
 # The games whose board reads the same for every seat but for the reader's own seat (marked through
@@ -184,7 +184,8 @@ def marked_region(table: Table, *, watch: bool = False, context: Callable[[], di
                   from_host: bool = True) -> str:
     """This reader's live region at the table's version, kept and shared, its markers not filled in yet.
 
-    ``from_host``: look in the host's store (``companion.live.store``) before rendering it here."""
+    ``from_host``: read it from the host's store (``companion.live.store``), rendered there for every seat if
+    it is not there yet (``companion.live.pushes.host_region``); else render this reader's alone."""
     version = _region_version(table.last_seq, table.status, table.bell_seq, table.bell_plan)
     share = (_parts_key(table.id, watch), version)
     context = context or cache(lambda: table_context(table, watch=watch))
@@ -192,12 +193,64 @@ def marked_region(table: Table, *, watch: bool = False, context: Callable[[], di
     key = _region_key(table.id, watch, reader)
     kept = current_app.extensions["regions"]
     if (html := kept.get(key, version)) is None and from_host:
-        # Pushed to the table's streams by now, most likely: rendered once for the host (companion.live.pushes).
-        html = store.of(current_app).peek(table.id, region_variant(watch), version, reader_key(reader))
+        # Rendered once for the host, for every seat (companion.live.pushes): by this request, or by
+        # whoever needed this version first (pushed to the table's streams by now, most likely).
+        html = host_region(table, watch, reader)
         if html is not None:
             kept.put(key, version, html)
     return html if html is not None else regions.kept_or_rendered(
         kept, key, version, lambda: render_template("tables/_live.html", **context(), share=share))
+
+
+def readers_of_version(table: Table, watch: bool, wanted: set[str]) -> list[tuple]:
+    """The readers a version is rendered for at once: every seat (each seat's phones will read it), and the
+    ``wanted`` ones (by ``reader_key``)."""
+    every_seat = [] if watch else [(seat, None) for seat in range(len(table.seats))]
+    return every_seat + [tuple(json.loads(key)) for key in sorted(wanted - {reader_key(r) for r in every_seat})]
+
+
+def render_readers(table: Table, watch: bool, readers: list[tuple]) -> dict[str, str]:
+    """The marked regions of ``readers`` (by ``reader_key``) at the table's version, in this request's variant."""
+    rendered = {}
+    own = g.pop("phone", None)
+    try:
+        for choice, recorded in readers:
+            # The reader as its own phone would be: its seat, and the entry it recorded itself.
+            g.phone = Phone(seats={} if choice is None else {table.token: choice},
+                            recorded_here={} if recorded is None else {table.token: recorded})
+            rendered[reader_key((choice, recorded))] = marked_region(table, watch=watch, from_host=False)
+    finally:
+        g.pop("phone", None)
+        if own is not None:
+            g.phone = own
+    return rendered
+
+
+def host_region(table: Table, watch: bool, reader: tuple) -> str | None:
+    """``reader``'s marked region at the table's version, kept for the host (``companion.live.store``).
+
+    Read from the host's store, else rendered there for every seat at once, under the table's lock: the
+    first to need a version (the phone that recorded the entry, a stream's worker, a phone's poll)
+    renders it for all, and the others wait and read it rather than render it again. None if the table
+    changed since this request read it (never kept over a newer version): the caller renders its own.
+    """
+    host = store.of(current_app)
+    variant = region_variant(watch)
+    version = _region_version(table.last_seq, table.status, table.bell_seq, table.bell_plan)
+    key = reader_key(reader)
+    if (html := host.peek(table.id, variant, version, key)) is not None:
+        return html
+    with host.table(table.id) as kept:
+        regions_kept = kept.get(variant, version)
+        if key not in regions_kept:
+            now = db.session.execute(sa.select(Table.last_seq, Table.status, Table.bell_seq, Table.bell_plan)
+                                     .where(Table.id == table.id)).first()
+            if now is None or _region_version(*now) != version:
+                return None
+            missing = [r for r in readers_of_version(table, watch, {key}) if reader_key(r) not in regions_kept]
+            regions_kept = {**regions_kept, **render_readers(table, watch, missing)}
+            kept.put(variant, version, regions_kept)
+        return regions_kept[key]
 
 
 def reader_key(reader: tuple) -> str:

@@ -163,9 +163,10 @@ def test_a_shared_part_holds_nothing_a_phone_of_nobody_does_not_see(app, client,
     for html in parts.values():
         assert for_reader(html, None) in nobody_page
         assert for_reader(html, 0) in ana_page
-    # A part kept per reading holds what a phone of that reading sees, and nothing of another seat's.
+    # A part kept per reading holds what a phone of that reading sees, and nothing of another seat's
+    # (Ana's phone rendered the version for every seat: the other seats' reading is kept too).
     readings = {key[2]: html for key, (_version, html) in kept.items() if len(key) == 3}
-    assert set(readings) == {"nobody", "trader" if game == "carambouille" else "other"}
+    assert {"nobody", "trader" if game == "carambouille" else "other"} <= set(readings)
     assert shown_in(for_reader(readings["nobody"], None), nobody_page)
     assert shown_in(for_reader(readings["trader" if game == "carambouille" else "other"], 0), ana_page)
 
@@ -185,6 +186,7 @@ def test_each_phone_reads_the_parts_in_its_own_language(app, marked, part_render
     fr, en = french.get(f"/t/{token}").text, english.get(f"/t/{token}").text
     assert "[fr]Latest entries" in fr and "[fr]Points and cards of each player" in fr and "[fr](you)" in fr
     assert "[fr]" not in en and "Latest entries" in en
-    # One rendering of each part per language (and of the bell per reading: Ana is the First Trader).
-    assert sorted(part_renders) == sorted(["bell/_bell.html", "carambouille/_board.html", "page", "tables/_recent.html",
-                                           "tables/_scoreboard.html"] * 2)
+    # One rendering of each part per language (and of the bell per reading: Ana is the First Trader, the
+    # other seats of the table, rendered with hers, are not).
+    assert sorted(part_renders) == sorted(["bell/_bell.html", "bell/_bell.html", "carambouille/_board.html", "page",
+                                           "tables/_recent.html", "tables/_scoreboard.html"] * 2)

@@ -79,13 +79,17 @@ def host(tmp_path):
     return HostStore(folder), HostStore(folder)
 
 
-def test_each_phone_is_pushed_the_region_its_own_poll_would_show(app, host):
+def test_each_phone_is_pushed_the_region_its_own_poll_would_show(app, host, monkeypatch):
     token = make_table(app, "carambouille", ["Ana", "Ben", "Chloé", "Dan"], {"first_trader": 0})
     phones = [phone_at(app, token, seat) for seat in range(4)]
     subscribers = [subscribe(app, phone, f"/t/{token}/stream") for phone in phones]
     seq = record(app, token, {"type": "market_opened"})
 
     number, events = pushes.regions_for(app, host[0], table_id(app, token), subscribers)
+    # Each poll rendered by the phone's own request alone, with its own session: not through the host's
+    # rendering for every seat, which made the pushed regions.
+    monkeypatch.setattr(table_page, "host_region", lambda *args: None)
+    app.extensions["regions"]._regions.clear()
 
     assert number == seq and set(events) == set(subscribers)
     for seat, (phone, subscriber) in enumerate(zip(phones, subscribers)):
