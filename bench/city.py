@@ -190,6 +190,9 @@ async def _city(plan: City) -> CityResult:
                 if stop.is_set():
                     break
                 kind = "region" if heard[0] > phone.seen else "safety poll"
+                if kind == "safety poll":  # counted by the second it is sent (bench.protocol.check_city)
+                    second = int(time.perf_counter() - night_began[0])
+                    result.safety_by_second[second] = result.safety_by_second.get(second, 0) + 1
                 try:
                     status, answer, body = await live.request("GET", phone.poll_path(), headers)
                     if answer.get("content-encoding") == "gzip":
@@ -199,9 +202,6 @@ async def _city(plan: City) -> CityResult:
                     live.close()
                     continue
                 count(f"{kind} {status}")
-                if kind == "safety poll":
-                    second = int(time.perf_counter() - night_began[0])
-                    result.safety_by_second[second] = result.safety_by_second.get(second, 0) + 1
                 if status not in (200, 204):
                     result.error(f"live answered {status}")
                     continue

@@ -76,3 +76,9 @@ def test_a_city_whose_phones_poll_in_step_is_refused():
 
 def test_a_city_of_phones_at_their_own_phases_passes():
     check_city({second: 400 + (second % 3) * 20 for second in range(30)}, phones=6_000, safety_seconds=15)
+
+
+def test_a_city_whose_server_fell_behind_is_measured_not_refused():
+    # Its phones began at their own phases; a stall answered 654 of them at once, and their next safety
+    # polls, 60 s after each one's own last request, came in step, as real pages' would.
+    check_city({**{second: 100 for second in range(60)}, 106: 654}, phones=6_000, safety_seconds=60)
