@@ -144,8 +144,7 @@ def regions_for(app: Flask, store: HostStore, table_id: int,
                     regions_kept = kept.get(variant, version)
                     wanted = {subscriber.reader_key for subscriber in readers}
                     if not wanted <= regions_kept.keys():
-                        missing = [r for r in table_page.readers_of_version(table, variant[0], wanted)
-                                   if table_page.reader_key(r) not in regions_kept]
+                        missing = table_page.readers_to_render(table, variant[0], wanted, regions_kept)
                         rendered = _render(app, table_id, version, variant, missing, readers[0].headers)
                         if rendered is not None:
                             regions_kept = {**regions_kept, **rendered}

@@ -185,7 +185,7 @@ def marked_region(table: Table, *, watch: bool = False, context: Callable[[], di
     """This reader's live region at the table's version, kept and shared, its markers not filled in yet.
 
     ``from_host``: read it from the host's store (``companion.live.store``), rendered there for every seat if
-    it is not there yet (``companion.live.pushes.host_region``); else render this reader's alone."""
+    it is not there yet (``host_region``); else render this reader's alone."""
     version = _region_version(table.last_seq, table.status, table.bell_seq, table.bell_plan)
     share = (_parts_key(table.id, watch), version)
     context = context or cache(lambda: table_context(table, watch=watch))
@@ -193,8 +193,8 @@ def marked_region(table: Table, *, watch: bool = False, context: Callable[[], di
     key = _region_key(table.id, watch, reader)
     kept = current_app.extensions["regions"]
     if (html := kept.get(key, version)) is None and from_host:
-        # Rendered once for the host, for every seat (companion.live.pushes): by this request, or by
-        # whoever needed this version first (pushed to the table's streams by now, most likely).
+        # Rendered once for the host, for every seat: by this request, or by whoever needed this version
+        # first (pushed to the table's streams by now, most likely: companion.live.pushes).
         html = host_region(table, watch, reader)
         if html is not None:
             kept.put(key, version, html)
@@ -202,11 +202,12 @@ def marked_region(table: Table, *, watch: bool = False, context: Callable[[], di
         kept, key, version, lambda: render_template("tables/_live.html", **context(), share=share))
 
 
-def readers_of_version(table: Table, watch: bool, wanted: set[str]) -> list[tuple]:
-    """The readers a version is rendered for at once: every seat (each seat's phones will read it), and the
-    ``wanted`` ones (by ``reader_key``)."""
+def readers_to_render(table: Table, watch: bool, wanted: set[str], kept: Mapping[str, str]) -> list[tuple]:
+    """The readers a version is rendered for at once, but those ``kept`` already: every seat (each seat's
+    phones will read it), and the ``wanted`` ones (by ``reader_key``)."""
     every_seat = [] if watch else [(seat, None) for seat in range(len(table.seats))]
-    return every_seat + [tuple(json.loads(key)) for key in sorted(wanted - {reader_key(r) for r in every_seat})]
+    readers = every_seat + [tuple(json.loads(key)) for key in sorted(wanted - {reader_key(r) for r in every_seat})]
+    return [reader for reader in readers if reader_key(reader) not in kept]
 
 
 def render_readers(table: Table, watch: bool, readers: list[tuple]) -> dict[str, str]:
@@ -247,7 +248,7 @@ def host_region(table: Table, watch: bool, reader: tuple) -> str | None:
                                      .where(Table.id == table.id)).first()
             if now is None or _region_version(*now) != version:
                 return None
-            missing = [r for r in readers_of_version(table, watch, {key}) if reader_key(r) not in regions_kept]
+            missing = readers_to_render(table, watch, {key}, regions_kept)
             regions_kept = {**regions_kept, **render_readers(table, watch, missing)}
             kept.put(variant, version, regions_kept)
         return regions_kept[key]
