@@ -97,8 +97,8 @@ def ask_app(app: Flask, head: bytes, client: tuple | str | None) -> dict:
 
 def event(number: int, html: str) -> bytes:
     """The stream's event carrying the region at entry ``number`` (each of its lines a data line)."""
-    lines = html.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    return ("id: %d\nevent: region\n%s\n" % (number, "".join(f"data: {line}\n" for line in lines))).encode()
+    data = "data: " + html.replace("\r\n", "\n").replace("\r", "\n").replace("\n", "\ndata: ")
+    return ("id: %d\nevent: region\n%s\n\n" % (number, data)).encode()
 
 
 def _read(table_id: int) -> Table | None:
@@ -106,9 +106,10 @@ def _read(table_id: int) -> Table | None:
                               .options(joinedload(Table.seats))).unique().first()
 
 
-def _render(app: Flask, table_id: int, version: tuple, variant: tuple, readers: list[tuple],
+def _render(app: Flask, table_id: int, version: tuple, variant: tuple, wanted: set[str], kept: dict[str, str],
             headers: tuple) -> dict[str, str] | None:
-    """The marked regions of ``readers`` at ``version`` of the table, in a request like the phone's own.
+    """The marked regions at ``version`` of the table of every seat and the ``wanted`` readers but those
+    ``kept`` (``table_page.readers_to_render``), in a request like the phone's own.
 
     In an app context of its own: ``g`` holds a request's language and reader, never another variant's."""
     watch, url_root, _language = variant
@@ -120,7 +121,7 @@ def _render(app: Flask, table_id: int, version: tuple, variant: tuple, readers: 
         if table is None or table_page._region_version(table.last_seq, table.status, table.bell_seq,
                                                        table.bell_plan) != version:
             return None  # another entry since: its own push follows; these phones are told the version
-        return table_page.render_readers(table, watch, readers)
+        return table_page.render_readers(table, watch, table_page.readers_to_render(table, watch, wanted, kept))
 
 
 def regions_for(app: Flask, store: HostStore, table_id: int,
@@ -131,10 +132,12 @@ def regions_for(app: Flask, store: HostStore, table_id: int,
     """
     with app.app_context():
         try:
-            table = _read(table_id)
-            if table is None:
+            # The version alone, without the ORM: a worker whose phones' regions another process rendered
+            # reads them from the store and never needs the table itself (``_render`` reads it).
+            version = table_page.version_now(table_id)
+            if version is None:
                 return 0, {}
-            version = table_page._region_version(table.last_seq, table.status, table.bell_seq, table.bell_plan)
+            number = version[0]
             by_variant: dict[Hashable, list[Subscriber]] = {}
             for subscriber in subscribers:
                 by_variant.setdefault(subscriber.variant, []).append(subscriber)
@@ -144,8 +147,7 @@ def regions_for(app: Flask, store: HostStore, table_id: int,
                     regions_kept = kept.get(variant, version)
                     wanted = {subscriber.reader_key for subscriber in readers}
                     if not wanted <= regions_kept.keys():
-                        missing = table_page.readers_to_render(table, variant[0], wanted, regions_kept)
-                        rendered = _render(app, table_id, version, variant, missing, readers[0].headers)
+                        rendered = _render(app, table_id, version, variant, wanted, regions_kept, readers[0].headers)
                         if rendered is not None:
                             regions_kept = {**regions_kept, **rendered}
                             kept.put(variant, version, regions_kept)
@@ -155,7 +157,7 @@ def regions_for(app: Flask, store: HostStore, table_id: int,
                 html = found[subscriber.variant].get(subscriber.reader_key)
                 if html is None or (subscriber.csrf is None and "\x00csrf\x00" in html):
                     continue
-                events[subscriber] = event(table.last_seq, regions.fill(html, csrf=subscriber.csrf))
-            return table.last_seq, events
+                events[subscriber] = event(number, regions.fill(html, csrf=subscriber.csrf))
+            return number, events
         finally:
             db.session.remove()

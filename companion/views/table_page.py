@@ -244,14 +244,20 @@ def host_region(table: Table, watch: bool, reader: tuple) -> str | None:
     with host.table(table.id) as kept:
         regions_kept = kept.get(variant, version)
         if key not in regions_kept:
-            now = db.session.execute(sa.select(Table.last_seq, Table.status, Table.bell_seq, Table.bell_plan)
-                                     .where(Table.id == table.id)).first()
-            if now is None or _region_version(*now) != version:
+            if version_now(table.id) != version:
                 return None
             missing = readers_to_render(table, watch, {key}, regions_kept)
             regions_kept = {**regions_kept, **render_readers(table, watch, missing)}
             kept.put(variant, version, regions_kept)
         return regions_kept[key]
+
+
+def version_now(table_id: int) -> tuple | None:
+    """The table's version as the database holds it now (``_region_version``), read without the ORM;
+    None if there is no such table."""
+    now = db.session.execute(sa.select(Table.last_seq, Table.status, Table.bell_seq, Table.bell_plan)
+                             .where(Table.id == table_id)).first()
+    return None if now is None else _region_version(*now)
 
 
 def reader_key(reader: tuple) -> str:
