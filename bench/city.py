@@ -23,7 +23,7 @@ import urllib.parse
 from dataclasses import dataclass, field
 
 from .load import PROCESSES, Connection, Result, _split
-from .protocol import Phone
+from .protocol import Phone, poll_kind
 
 # As a phone's browser asks (gzip rather than br only so that the client can read it cheaply).
 HTMX = {"HX-Request": "true", "Accept-Encoding": "gzip"}
@@ -181,15 +181,16 @@ async def _city(plan: City) -> CityResult:
             # never all 6,000 in the same instant, as they would if the night started every clock at once.
             safety = random.uniform(0, SAFETY_SECONDS)
             while not stop.is_set():
+                timed_out = False
                 try:
                     await asyncio.wait_for(wanted.wait(), timeout=safety)
                 except asyncio.TimeoutError:
-                    pass  # the page's safety poll
+                    timed_out = True  # the page's safety poll
                 safety = SAFETY_SECONDS
                 wanted.clear()
                 if stop.is_set():
                     break
-                kind = "region" if heard[0] > phone.seen else "safety poll"
+                kind = poll_kind(timed_out, heard[0], phone.seen)
                 if kind == "safety poll":  # counted by the second it is sent (bench.protocol.check_city)
                     second = int(time.perf_counter() - night_began[0])
                     result.safety_by_second[second] = result.safety_by_second.get(second, 0) + 1

@@ -80,6 +80,18 @@ def check_night(statuses: dict, phones: int, phones_per_table: int) -> None:
 
 
 
+def poll_kind(timed_out: bool, told: int, seen: int) -> str:
+    """Why a city phone sends its live poll: its safety net only when it waited its whole period and
+    its stream told it of nothing it does not show; else its region (``static/app.js``: a stream's
+    version the page does not show asks at once).
+
+    A phone woken by its stream whose region was pushed while the poll waited its turn (a generator's
+    loop behind, on a machine shared with the server) still asked for its region: counted as a safety
+    poll, a city of such phones looked like phones polling in step.
+    """
+    return "safety poll" if timed_out and told <= seen else "region"
+
+
 def check_city(safety_by_second: dict, phones: int, safety_seconds: float) -> None:
     """Refuse a city night whose phones polled in step, as no pages do.
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import sqlalchemy as sa
 
-from bench.protocol import Phone, ProtocolError, check_city, check_night
+from bench.protocol import Phone, ProtocolError, check_city, check_night, poll_kind
 from companion.extensions import db
 from companion.models import Table
 from companion.table import recording
@@ -82,3 +82,14 @@ def test_a_city_whose_server_fell_behind_is_measured_not_refused():
     # Its phones began at their own phases; a stall answered 654 of them at once, and their next safety
     # polls, 60 s after each one's own last request, came in step, as real pages' would.
     check_city({**{second: 100 for second in range(60)}, 106: 654}, phones=6_000, safety_seconds=60)
+
+
+@pytest.mark.parametrize(("timed_out", "told", "seen", "kind"), [
+    (True, 7, 7, "safety poll"),  # waited its whole period, nothing new: the safety net
+    (False, 8, 7, "region"),  # its stream said a version it does not show
+    # Woken by its stream, its region pushed before the poll went out: it asked for the region all the same.
+    (False, 8, 8, "region"),
+    (True, 8, 7, "region"),  # a beat said a version it missed just as its period ended
+])
+def test_a_city_phone_polls_for_its_safety_net_only_when_nothing_woke_it(timed_out, told, seen, kind):
+    assert poll_kind(timed_out, told, seen) == kind
