@@ -29,6 +29,7 @@ from ..live import heads
 from ..models import Entry, Table
 from ..rules import RuleError
 from ..rules.words import _
+from ..write_turn import write_turn
 from . import kinds
 from .bell_plan import Plan
 from .log import voided_seqs
@@ -121,18 +122,20 @@ def plan_of(table: Table, opening: Entry | None) -> Plan:
 
 def _schedule(table_id: int, seq: int, plan: Plan, due: datetime | None) -> None:
     """Remember the plan of the opening ``seq``, once: a re-sent form never draws a new hidden moment."""
-    db.session.execute(sa.update(Table).where(
-        Table.id == table_id, sa.or_(Table.bell_seq.is_(None), Table.bell_seq < seq)).values(
-        bell_seq=seq, bell_plan=plan.public(), bell_due_at=due))
-    db.session.commit()
+    with write_turn():
+        db.session.execute(sa.update(Table).where(
+            Table.id == table_id, sa.or_(Table.bell_seq.is_(None), Table.bell_seq < seq)).values(
+            bell_seq=seq, bell_plan=plan.public(), bell_due_at=due))
+        db.session.commit()
     heads.changed(table_id)
 
 
 def _unschedule(table_id: int, seq: int | None) -> None:
     """Forget the automatic close of the opening ``seq`` (never a newer one's)."""
-    db.session.execute(sa.update(Table).where(Table.id == table_id, Table.bell_seq == seq).values(
-        bell_plan=None, bell_due_at=None))
-    db.session.commit()
+    with write_turn():
+        db.session.execute(sa.update(Table).where(Table.id == table_id, Table.bell_seq == seq).values(
+            bell_plan=None, bell_due_at=None))
+        db.session.commit()
     heads.changed(table_id)
 
 

@@ -17,6 +17,7 @@ from ..live import heads
 from ..models import Entry, Table, now
 from ..rules import RuleError
 from ..rules.words import _
+from ..write_turn import write_turn
 from . import kinds, wording
 from .kinds import CLOSE, REOPEN, TABLE_EVENTS, VOID, is_game_entry
 from .log import entries_of, game_of, voided_seqs
@@ -142,7 +143,8 @@ def _append(table: Table, key: str | None, make: Callable[[int], tuple[Entry, An
     ``make`` runs before the lock, at the next entry number as the table was
     read, and what it gave is kept if that number is still next under the lock:
     SQLite has one write lock for the whole database, and the state, the rules
-    and the sentences worked out holding it would hold up every table's entry.
+    and the sentences worked out holding it would hold up every table's entry
+    (its writers wait their turn for it: ``companion.write_turn``).
     Another entry came first: ``make`` runs again, under the lock. ``ahead``
     False: a ``make`` that changes the table itself runs under the lock only.
     """
@@ -153,29 +155,30 @@ def _append(table: Table, key: str | None, make: Callable[[int], tuple[Entry, An
         prepared: tuple[Entry, Any] | RuleError | None = make(expected) if ahead else None
     except RuleError as refusal:
         prepared = refusal
-    seq = _lock(table)
-    try:
-        if seq != expected:
-            entry, state = make(seq)
-        elif isinstance(prepared, RuleError):
-            raise prepared
-        else:
-            entry, state = prepared
-        db.session.add(entry)
-        if state is not None:
-            finished = game_of(table).finished(state) and not _held_open(table, entry)
-            table.status = "finished" if finished else "playing"
-            table.finished_at = (table.finished_at or now()) if finished else None
-        db.session.commit()
-    except sa.exc.IntegrityError:
-        # The same form, sent twice at once: the other one's entry is in (its key is unique at the table).
-        db.session.rollback()
-        if (existing := _existing(table, key)) is None:
+    with write_turn():
+        seq = _lock(table)
+        try:
+            if seq != expected:
+                entry, state = make(seq)
+            elif isinstance(prepared, RuleError):
+                raise prepared
+            else:
+                entry, state = prepared
+            db.session.add(entry)
+            if state is not None:
+                finished = game_of(table).finished(state) and not _held_open(table, entry)
+                table.status = "finished" if finished else "playing"
+                table.finished_at = (table.finished_at or now()) if finished else None
+            db.session.commit()
+        except sa.exc.IntegrityError:
+            # The same form, sent twice at once: the other one's entry is in (its key is unique at the table).
+            db.session.rollback()
+            if (existing := _existing(table, key)) is None:
+                raise
+            return existing
+        except BaseException:
+            db.session.rollback()
             raise
-        return existing
-    except BaseException:
-        db.session.rollback()
-        raise
     heads.changed(table.id)
     if state is not None:
         cache.put(table.id, Snapshot(entry.seq, state))

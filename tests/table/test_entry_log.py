@@ -218,21 +218,21 @@ def test_an_entry_is_worked_out_before_the_write_lock_and_taken_as_it_is(app, mo
 
 def test_an_entry_another_phone_recorded_first_is_worked_out_again_under_the_lock(app, monkeypatch):
     token = make_table(app, "tiny", ["Ana", "Ben"], {"target": 20})
-    lock = recording._lock
+    turn = recording.write_turn
 
-    def other_phone_first(*args):
-        # Ana's 15 is recorded between Ben's entry being worked out and its lock.
+    def other_phone_first():
+        # Ana's 15 is recorded between Ben's entry being worked out and his turn at the write lock.
         def ana():
             with app.app_context():
                 recording.record(table(token), {"type": "score", "player": 0, "points": 15})
                 db.session.remove()
-        monkeypatch.setattr(recording, "_lock", lock)
+        monkeypatch.setattr(recording, "write_turn", turn)
         other = threading.Thread(target=ana)
         other.start()
         other.join()
-        return lock(*args)
+        return turn()
 
-    monkeypatch.setattr(recording, "_lock", other_phone_first)
+    monkeypatch.setattr(recording, "write_turn", other_phone_first)
     with app.app_context():
         # Worked out ahead, Ben's 7 would be the 1st entry, on a table where nobody had scored.
         entry = recording.record(table(token), {"type": "score", "player": 1, "points": 7})
@@ -240,7 +240,7 @@ def test_an_entry_another_phone_recorded_first_is_worked_out_again_under_the_loc
         state_cache.clear()
         assert state_of(table(token)).points == (15, 7)
         # And one that the entry before it makes wrong is refused with that entry's reason, nothing written.
-        monkeypatch.setattr(recording, "_lock", other_phone_first)
+        monkeypatch.setattr(recording, "write_turn", other_phone_first)
         with pytest.raises(RuleError):
             recording.record(table(token), {"type": "score", "player": 1, "points": 10}, seen=2)
         assert table(token).last_seq == 3
