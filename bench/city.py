@@ -58,7 +58,7 @@ class CityResult:
     errors: int = 0
     error_kinds: dict = field(default_factory=dict)
     requests: dict = field(default_factory=dict)
-    # Safety polls sent in each second of the night: a page polls at its own phase, never all at once.
+    # Safety polls due in each second of the night: a page polls at its own phase, never all at once.
     safety_by_second: dict = field(default_factory=dict)
     entries: int = 0
     streams_open: int = 0
@@ -182,6 +182,7 @@ async def _city(plan: City) -> CityResult:
             safety = random.uniform(0, SAFETY_SECONDS)
             while not stop.is_set():
                 timed_out = False
+                due = time.perf_counter() + safety
                 try:
                     await asyncio.wait_for(wanted.wait(), timeout=safety)
                 except asyncio.TimeoutError:
@@ -191,8 +192,8 @@ async def _city(plan: City) -> CityResult:
                 if stop.is_set():
                     break
                 kind = poll_kind(timed_out, heard[0], phone.seen)
-                if kind == "safety poll":  # counted by the second it is sent (bench.protocol.check_city)
-                    second = int(time.perf_counter() - night_began[0])
+                if kind == "safety poll":  # counted by the second it was due (bench.protocol.check_city)
+                    second = int(due - night_began[0])
                     result.safety_by_second[second] = result.safety_by_second.get(second, 0) + 1
                 try:
                     status, answer, body = await live.request("GET", phone.poll_path(), headers)
