@@ -19,7 +19,7 @@ import sqlalchemy as sa
 
 from companion import create_app
 from companion.extensions import db
-from companion.write_turn import queue_path, write_turn
+from companion.database import queue_path, write_turn
 
 # Another process asks for the turn without waiting: "taken" while a writer of this process holds it.
 OTHER_PROCESS = """

@@ -29,7 +29,7 @@ from ..live import heads
 from ..models import Entry, Table
 from ..rules import RuleError
 from ..rules.words import _
-from ..write_turn import write_turn
+from ..database import write_turn
 from . import kinds
 from .bell_plan import Plan
 from .log import voided_seqs

@@ -17,7 +17,7 @@ from ..live import heads
 from ..models import Entry, Table, now
 from ..rules import RuleError
 from ..rules.words import _
-from ..write_turn import write_turn
+from ..database import write_turn
 from . import kinds, wording
 from .kinds import CLOSE, REOPEN, TABLE_EVENTS, VOID, is_game_entry
 from .log import entries_of, game_of, voided_seqs
@@ -135,18 +135,16 @@ def _held_open(table: Table, entry: Entry) -> bool:
 def _append(table: Table, key: str | None, make: Callable[[int], tuple[Entry, Any]], *, ahead: bool = True) -> Entry:
     """Under the table's write lock, add the entry that ``make(seq)`` builds.
 
-    ``make`` raises RuleError to refuse (nothing is written) or returns the
-    entry with the game's state after it, from which the table's status
-    follows (``None``: ``make`` set the status itself). A key already used
-    returns the entry first recorded with it.
+    ``make`` raises RuleError to refuse (nothing is written) or returns the entry with the game's
+    state after it, from which the table's status follows (``None``: ``make`` set the status
+    itself). A key already used returns the entry first recorded with it.
 
-    ``make`` runs before the lock, at the next entry number as the table was
-    read, and what it gave is kept if that number is still next under the lock:
-    SQLite has one write lock for the whole database, and the state, the rules
-    and the sentences worked out holding it would hold up every table's entry
-    (its writers wait their turn for it: ``companion.write_turn``).
-    Another entry came first: ``make`` runs again, under the lock. ``ahead``
-    False: a ``make`` that changes the table itself runs under the lock only.
+    ``make`` runs before the lock, at the next entry number as the table was read, and what it
+    gave is kept if that number is still next under the lock: SQLite has one write lock for the
+    whole database (its writers take turns: ``companion.database.write_turn``), and the rules and
+    sentences worked out holding it would hold up every table's entry. Another entry came first:
+    ``make`` runs again, under the lock. ``ahead`` False: a ``make`` that changes the table itself
+    runs under the lock only.
     """
     if (existing := _existing(table, key)) is not None:
         return existing  # a form sent again once its entry is in: nothing to lock
