@@ -101,11 +101,12 @@ def check_city(safety_by_second: dict, phones: int, safety_seconds: float) -> No
     on average. Three times that in one second is a bench whose phones keep one clock (or ask at the
     stream's first message, which says the version the page already shows): ProtocolError.
 
-    Each poll is counted by the second it was due, not sent: the generator shares the server's cores, and
-    a stall of its event loop sends together the polls that fell due during it (on PostgreSQL, 510 in one
-    second after a stall of about five), which says nothing of the phones' clocks. Only the night's first
-    ``safety_seconds`` are read (each phone's first safety poll): later, a server that fell behind answers many phones at once, and their next polls, each
-    ``safety_seconds`` after its own last request, come in step as real pages' would.
+    Each poll is counted by the second it was due, not sent: the generator shares the server's cores,
+    and a stall of its event loop sends together the polls that fell due during it (on PostgreSQL, 510
+    in one second after a stall of about five), which says nothing of the phones' clocks. Only the
+    night's first ``safety_seconds`` are read (each phone's first safety poll): later, a server that
+    fell behind answers many phones at once, and their next polls, each ``safety_seconds`` after its
+    own last request, come in step as real pages' would.
     """
     first = {second: count for second, count in safety_by_second.items() if second < safety_seconds}
     if not first:

@@ -154,7 +154,7 @@ def _queue(path: str) -> tuple[threading.Lock, int]:
 @contextmanager
 def write_turn() -> Iterator[None]:
     """Wait for this writer's turn at the app's database, and hold it inside (a transaction that ends
-    inside, committed or rolled back)."""
+    inside, committed or rolled back). Not reentrant: a writer that asks again inside waits for itself."""
     path = queue_path(db.engine.url)
     if path is None:
         yield

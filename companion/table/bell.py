@@ -24,12 +24,12 @@ from datetime import UTC, datetime, timedelta
 
 import sqlalchemy as sa
 
+from ..database import write_turn
 from ..extensions import db
 from ..live import heads
 from ..models import Entry, Table
 from ..rules import RuleError
 from ..rules.words import _
-from ..database import write_turn
 from . import kinds
 from .bell_plan import Plan
 from .log import voided_seqs

@@ -12,12 +12,12 @@ from typing import Any, Callable
 
 import sqlalchemy as sa
 
+from ..database import write_turn
 from ..extensions import db
 from ..live import heads
 from ..models import Entry, Table, now
 from ..rules import RuleError
 from ..rules.words import _
-from ..database import write_turn
 from . import kinds, wording
 from .kinds import CLOSE, REOPEN, TABLE_EVENTS, VOID, is_game_entry
 from .log import entries_of, game_of, voided_seqs
