@@ -90,9 +90,26 @@ SUBRESOURCES = {"text/css", "text/javascript", "application/javascript"}
 SUBRESOURCE_HEADERS = {"X-Content-Type-Options": HEADERS["X-Content-Type-Options"]}
 
 
+# An SVG image opened on its own is a document, but ours (the icon, a table's QR code) need nothing at
+# all: no script, no style, no link, nothing fetched. A policy that allows nothing says so in a tenth
+# of the page's bytes, stricter than the page's (the two of a table page's first visit: 0.8 KB less).
+# Raster images are never documents: nosniff alone.
+IMAGE_HEADERS = {
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'",
+    "X-Content-Type-Options": HEADERS["X-Content-Type-Options"],
+}
+
+
+def _header_set(response: Response) -> dict:
+    if response.mimetype == "image/svg+xml":
+        return IMAGE_HEADERS
+    if response.mimetype.startswith("image/") or (request.endpoint == "static" and response.mimetype in SUBRESOURCES):
+        return SUBRESOURCE_HEADERS
+    return HEADERS
+
+
 def _headers(response: Response) -> Response:
-    subresource = request.endpoint == "static" and response.mimetype in SUBRESOURCES
-    for name, value in (SUBRESOURCE_HEADERS if subresource else HEADERS).items():
+    for name, value in _header_set(response).items():
         response.headers.setdefault(name, value)
     if request.is_secure:
         response.headers.setdefault(*HSTS)

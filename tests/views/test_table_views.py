@@ -374,7 +374,7 @@ def test_a_finished_session_offers_to_reopen_and_no_undo(app, client):
     assert "Undo last entry…" in client.get(f"/t/{token}").text
 
 
-def test_a_script_or_style_sheet_carries_only_the_header_that_applies_to_it_and_a_page_all(app, client):
+def test_a_script_style_sheet_or_image_carries_only_the_headers_that_apply_to_it_and_a_page_all(app, client):
     token = make_table(app, "tiny", ["Ana", "Ben"])
     page = client.get(f"/t/{token}")
     assert "default-src 'self'" in page.headers["Content-Security-Policy"]
@@ -385,6 +385,13 @@ def test_a_script_or_style_sheet_carries_only_the_header_that_applies_to_it_and_
             assert answer.status_code == 200, path
             assert answer.headers["X-Content-Type-Options"] == "nosniff", path
             assert "Content-Security-Policy" not in answer.headers and "X-Frame-Options" not in answer.headers, path
-    # An SVG opened on its own is a document: it keeps every header.
-    with client.get(re.search(r'href="(/static/icon\.svg\?v=[0-9a-f]+)"', page.get_data(as_text=True))[1]) as icon:
-        assert "default-src 'self'" in icon.headers["Content-Security-Policy"]
+    # An SVG opened on its own is a document: ours need nothing, so their policy allows nothing at all
+    # (no script, style or fetch, never framed), stricter than the page's; a PNG is never a document.
+    with client.get(re.search(r'href="(/static/icon\.svg\?v=[0-9a-f]+)"', page.get_data(as_text=True))[1]) as icon, \
+            client.get(f"/t/{token}/qr.svg") as qr:
+        for svg in (icon, qr):
+            assert svg.headers["Content-Security-Policy"] == "default-src 'none'; frame-ancestors 'none'"
+            assert svg.headers["X-Content-Type-Options"] == "nosniff"
+    with client.get(re.search(r'href="(/static/icons/icon-192\.png\?v=[0-9a-f]+)"', page.get_data(as_text=True))[1]) as png:
+        assert png.status_code == 200 and png.headers["X-Content-Type-Options"] == "nosniff"
+        assert "Content-Security-Policy" not in png.headers
