@@ -5,8 +5,10 @@ the reader's own seat, marked ("me", "(you)"). Each seat's region is rendered on
 (``companion.live.regions``), but these parts are rendered once for all of them: with no seat, no
 phone's forms and nothing a phone recorded itself, so nothing only one seat may see can be in them.
 What belongs to one seat is written with ``for_seat(seat, text)``: the text between two seat markers,
-kept only in that seat's region when the part is put into it. A whole page is its frame (the same for
-every seat) around the seat's region. Markers are NUL characters, like the per-answer markers, and
+kept only in that seat's region when the part is put into it. A game's whole region can be rendered
+so (``table_page.ONE_PASS``): once for every seat, the parts that read the seat (``per_seat``) rendered
+for each seat between its markers, and each seat's region read out of it. A whole page is its frame
+(the same for every seat) around the seat's region. Markers are NUL characters, like the per-answer markers, and
 never come from a player.
 """
 
@@ -74,7 +76,25 @@ def shared(context: Context, template: str, form: str | None = None, reading: Ha
     if html is None:
         html = found.render({**context.get_all(), **(NOBODY if reading is None else {}), **given()})
         parts.put(kept_as, version, html)
-    return Markup(for_reader(html, context.get("seat")))
+    # Rendered for every seat at once (``per_seat``), the region keeps the markers for each seat's reading.
+    return Markup(html if context.get("every_seat") else for_reader(html, context.get("seat")))
+
+
+@pass_context
+def per_seat(context: Context, template: str) -> Markup:
+    """The part ``template``, which reads the seat, for this reader; in a region rendered once for every
+    seat (``every_seat`` in its context: the seats), rendered for each seat, between its seat markers.
+
+    Each seat's rendering has that seat's own context: its seat and its forms (``seat_forms(seat)``).
+    """
+    found = context.environment.get_template(template)
+    seats = context.get("every_seat")
+    if not seats:
+        return Markup(found.render(context.get_all()))
+    forms = context["seat_forms"]
+    own = {**context.get_all(), "sharing": False, "every_seat": None}
+    return Markup("").join(Markup("\x00seat:%d\x00%s\x00/seat\x00") % (seat, Markup(found.render(
+        {**own, "seat": seat, "forms": forms(seat)}))) for seat in seats)
 
 
 def page(share: tuple[Hashable, Hashable], render_frame: Callable[[], str], region: str) -> str:
@@ -95,4 +115,4 @@ def kept_page(share: tuple[Hashable, Hashable], region: str) -> str | None:
 def init_app(app: Flask) -> None:
     """Keep the shared parts of this process's tables; give the templates ``shared`` and ``for_seat``."""
     app.extensions["shared_parts"] = RegionCache(int(app.config["SHARED_PART_CACHE_SIZE"]))
-    app.jinja_env.globals.update(shared=shared, for_seat=for_seat)
+    app.jinja_env.globals.update(shared=shared, for_seat=for_seat, per_seat=per_seat)

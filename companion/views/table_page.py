@@ -27,6 +27,10 @@ from ..web.templating import is_htmx
 # ``for_seat``), so it is rendered once per table version for all of them (``companion.live.parts``).
 # Jaipur's is not: it shows a seller the bonus tokens only that seat may see.
 SHARED_BOARDS = frozenset({"carambouille", "frutti"})
+# The games whose whole region is rendered once for every seat of a version when all seats are wanted
+# (a pushed entry): what reads the seat comes through ``per_seat`` and ``for_seat``, and each seat's
+# region is read out of that one rendering (``companion.live.parts``). The others render seat by seat.
+ONE_PASS = frozenset({"carambouille"})
 
 
 
@@ -215,6 +219,12 @@ def render_readers(table: Table, watch: bool, readers: list[tuple]) -> dict[str,
     rendered = {}
     own = g.pop("phone", None)
     try:
+        seats = [choice for choice, recorded in readers if isinstance(choice, int) and recorded is None]
+        if not watch and table.game in ONE_PASS and len(seats) > 1:
+            g.phone = Phone(seats={}, recorded_here={})
+            for seat, html in every_seat(table, seats).items():
+                rendered[reader_key((seat, None))] = html
+            readers = [reader for reader in readers if reader_key(reader) not in rendered]
         for choice, recorded in readers:
             # The reader as its own phone would be: its seat, and the entry it recorded itself.
             g.phone = Phone(seats={} if choice is None else {table.token: choice},
@@ -225,6 +235,25 @@ def render_readers(table: Table, watch: bool, readers: list[tuple]) -> dict[str,
         if own is not None:
             g.phone = own
     return rendered
+
+
+def every_seat(table: Table, seats: list[int]) -> dict[int, str]:
+    """The marked regions of ``seats`` at the table's version, rendered at once (``ONE_PASS``) and kept
+    in this process as each seat's own rendering would be (in a request of a phone of nobody's)."""
+    version = _region_version(table.last_seq, table.status, table.bell_seq, table.bell_plan)
+    share = (_parts_key(table.id, False), version)
+    with regions.marking():
+        # Built while marking, as every kept rendering's: each form's key a marker, filled per answer.
+        # A seat's phone is never asked who holds it; what it alone sees comes through per_seat and for_seat.
+        context = {**table_context(table), "asking": False, "sharing": True, "every_seat": seats,
+                   "seat_forms": cache(lambda seat: game_forms(table, seat))}
+        html = render_template("tables/_live.html", **context, share=share)
+    kept = current_app.extensions["regions"]
+    regions_of = {}
+    for seat in seats:
+        regions_of[seat] = parts.for_reader(html, seat)
+        kept.put(_region_key(table.id, False, (seat, None)), version, regions_of[seat])
+    return regions_of
 
 
 def host_region(table: Table, watch: bool, reader: tuple) -> str | None:

@@ -20,7 +20,8 @@ HTMX = {"HX-Request": "true"}
 PLAYERS = ["Ana", "Ben", "Cy"]
 # The first phone to need a version renders it for every seat and for its own reader at once, for the
 # host (companion.views.table_page.host_region); a whole page builds the context once more for its frame.
-FIRST_PAGE = len(PLAYERS) + 1 + 1
+# Carambouille's seats are rendered in one pass (table_page.ONE_PASS): one context for all of them.
+FIRST_PAGE = 1 + 1 + 1
 GAMES = {"carambouille": {"first_trader": 0}, "jaipur": {"first_player": 0}, "frutti": {"first_player": 0}}
 
 
@@ -164,9 +165,9 @@ def test_a_kept_rendering_is_served_to_its_own_seat_only(app, renders):
     watch = table_of(app, token).watch_token
     for _ in range(2):
         assert "Ring in a pinch" not in lost.get(f"/w/{watch}").text
-    # Each seat's region, rendered with Ben's page (his poll's answer and Ana's page share it) with his
-    # page's frame; nobody's; the watch page's region and frame: once each.
-    assert renders["n"] == len(PLAYERS) + 1 + 1 + 2
+    # Every seat's region, rendered at once with Ben's page (his poll's answer and Ana's page share it)
+    # with his page's frame; nobody's; the watch page's region and frame: once each.
+    assert renders["n"] == 1 + 1 + 1 + 2
 
 
 def test_an_unknown_table_is_not_found_on_every_path(client):
