@@ -26,25 +26,38 @@ from . import regions
 from .regions import RegionCache
 
 _SEAT = re.compile("\x00seat:(-?[0-9]+)\x00(.*?)\x00/seat\x00", re.S)
+_OTHERS = re.compile("\x00others:(-?[0-9]+)\x00(.*?)\x00/others\x00", re.S)
 # What a shared part is rendered for: nobody's phone. A seat's own bits come through for_seat.
 NOBODY = {"seat": None, "recorded_here": None, "forms": {}, "sent_forms": {}, "asking": False, "inviting": False, "sharing": True}
 # Where a page's frame takes the reader's live region.
 LIVE_REGION = Markup("\x00live\x00")
 
 
+def seat_text(seat: int, text: str) -> Markup:
+    """``text`` between the seat markers of ``seat``: kept only in that seat's region (``for_reader``)."""
+    return Markup("\x00seat:%d\x00%s\x00/seat\x00") % (seat, text)
+
+
+def others_text(seat: int, text: str) -> Markup:
+    """``text`` kept in every region but ``seat``'s (a phone of nobody's included)."""
+    return Markup("\x00others:%d\x00%s\x00/others\x00") % (seat, text)
+
+
 @pass_context
 def for_seat(context: Context, seat: int, text: str) -> Markup:
     """``text`` in the region of ``seat`` only; in a shared part, between seat markers."""
     if context.get("sharing"):
-        return Markup("\x00seat:%d\x00%s\x00/seat\x00") % (seat, text)
+        return seat_text(seat, text)
     return escape(text) if context.get("seat") == seat else Markup("")
 
 
 def for_reader(html: str, seat: int | None) -> str:
     """A shared part as ``seat`` reads it: its own marked text kept, every other seat's left out."""
-    if "\x00seat:" not in html:
-        return html
-    return _SEAT.sub(lambda match: match[2] if seat is not None and int(match[1]) == seat else "", html)
+    if "\x00seat:" in html:
+        html = _SEAT.sub(lambda match: match[2] if seat is not None and int(match[1]) == seat else "", html)
+    if "\x00others:" in html:
+        html = _OTHERS.sub(lambda match: "" if seat is not None and int(match[1]) == seat else match[2], html)
+    return html
 
 
 @pass_context
@@ -93,8 +106,8 @@ def per_seat(context: Context, template: str) -> Markup:
         return Markup(found.render(context.get_all()))
     forms = context["seat_forms"]
     own = {**context.get_all(), "sharing": False, "every_seat": None}
-    return Markup("").join(Markup("\x00seat:%d\x00%s\x00/seat\x00") % (seat, Markup(found.render(
-        {**own, "seat": seat, "forms": forms(seat)}))) for seat in seats)
+    return Markup("").join(seat_text(seat, Markup(found.render({**own, "seat": seat, "forms": forms(seat)})))
+                           for seat in seats)
 
 
 def page(share: tuple[Hashable, Hashable], render_frame: Callable[[], str], region: str) -> str:
@@ -115,4 +128,5 @@ def kept_page(share: tuple[Hashable, Hashable], region: str) -> str | None:
 def init_app(app: Flask) -> None:
     """Keep the shared parts of this process's tables; give the templates ``shared`` and ``for_seat``."""
     app.extensions["shared_parts"] = RegionCache(int(app.config["SHARED_PART_CACHE_SIZE"]))
-    app.jinja_env.globals.update(shared=shared, for_seat=for_seat, per_seat=per_seat)
+    app.jinja_env.globals.update(shared=shared, for_seat=for_seat, per_seat=per_seat, seat_text=seat_text,
+                                 others_text=others_text)
