@@ -14,7 +14,6 @@ never come from a player.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Hashable
 
 from flask import Flask, current_app, g
@@ -25,8 +24,6 @@ from markupsafe import Markup, escape
 from . import regions
 from .regions import RegionCache
 
-_SEAT = re.compile("\x00seat:(-?[0-9]+)\x00(.*?)\x00/seat\x00", re.S)
-_OTHERS = re.compile("\x00others:(-?[0-9]+)\x00(.*?)\x00/others\x00", re.S)
 # What a shared part is rendered for: nobody's phone. A seat's own bits come through for_seat.
 NOBODY = {"seat": None, "recorded_here": None, "forms": {}, "sent_forms": {}, "asking": False, "inviting": False, "sharing": True}
 # Where a page's frame takes the reader's live region.
@@ -51,13 +48,39 @@ def for_seat(context: Context, seat: int, text: str) -> Markup:
     return escape(text) if context.get("seat") == seat else Markup("")
 
 
+def segments(html: str) -> list[tuple[tuple[str, int] | None, str]]:
+    """``html`` cut at its seat markers: (whose, text) pieces in order, ``whose`` None for every reader,
+    ("seat", n) or ("others", n). The per-answer markers stay in the text, to be filled in.
+
+    One cut, however many seats then read it (``for_reader``, ``read_by``): a string split, where a
+    regular expression a seat took a sixth of a region's rendering for six seats."""
+    pieces = html.split("\x00")
+    found: list[tuple[tuple[str, int] | None, str]] = []
+    whose: tuple[str, int] | None = None
+    text = [pieces[0]]
+    # Every marker is NUL, name, NUL: the odd pieces are the names, each followed by the text after it.
+    for name, after in zip(pieces[1::2], pieces[2::2]):
+        kind, _, number = name.partition(":")
+        if kind in ("seat", "others", "/seat", "/others"):
+            found.append((whose, "".join(text)))
+            whose, text = ((kind, int(number)) if number else None), [after]
+        else:
+            text.append(f"\x00{name}\x00{after}")
+    found.append((whose, "".join(text)))
+    return found
+
+
+def read_by(found: list[tuple[tuple[str, int] | None, str]], seat: int | None) -> str:
+    """The pieces ``seat`` reads (``segments``): every reader's, its own seat's, and the others' but its own."""
+    return "".join(text for whose, text in found if whose is None
+                   or (whose[1] == seat) == (whose[0] == "seat"))
+
+
 def for_reader(html: str, seat: int | None) -> str:
     """A shared part as ``seat`` reads it: its own marked text kept, every other seat's left out."""
-    if "\x00seat:" in html:
-        html = _SEAT.sub(lambda match: match[2] if seat is not None and int(match[1]) == seat else "", html)
-    if "\x00others:" in html:
-        html = _OTHERS.sub(lambda match: "" if seat is not None and int(match[1]) == seat else match[2], html)
-    return html
+    if "\x00seat:" not in html and "\x00others:" not in html:
+        return html
+    return read_by(segments(html), seat)
 
 
 @pass_context

@@ -249,9 +249,10 @@ def every_seat(table: Table, seats: list[int]) -> dict[int, str]:
                    "seat_forms": cache(lambda seat: game_forms(table, seat))}
         html = render_template("tables/_live.html", **context, share=share)
     kept = current_app.extensions["regions"]
+    found = parts.segments(html)
     regions_of = {}
     for seat in seats:
-        regions_of[seat] = parts.for_reader(html, seat)
+        regions_of[seat] = parts.read_by(found, seat)
         kept.put(_region_key(table.id, False, (seat, None)), version, regions_of[seat])
     return regions_of
 

@@ -98,3 +98,13 @@ def test_a_seat_reads_its_own_cards_and_turn_and_none_of_anothers(app, monkeypat
         assert f"{name} (you)" in by_seat[seat]
         others = [other for other in PLAYERS if other != name]
         assert not any(f"{other} (you)" in by_seat[seat] for other in others)
+
+
+def test_a_marked_region_is_read_by_each_seat_with_its_answers_markers_kept():
+    from companion.live.parts import for_reader, others_text, seat_text
+
+    html = f"<p>{seat_text(0, 'Ana (you)')}{others_text(0, 'Ana')}</p>\x00key\x00{seat_text(1, 'mine')}<i>\x00clock:5\x00</i>"
+    assert for_reader(html, 0) == "<p>Ana (you)</p>\x00key\x00<i>\x00clock:5\x00</i>"
+    assert for_reader(html, 1) == "<p>Ana</p>\x00key\x00mine<i>\x00clock:5\x00</i>"
+    # A phone of nobody's is one of the others to every seat.
+    assert for_reader(html, None) == "<p>Ana</p>\x00key\x00<i>\x00clock:5\x00</i>"
