@@ -125,6 +125,8 @@ def table_context(table: Table, *, watch: bool = False, forms: dict | None = Non
         "asking": not watch and not table.finished and choice is None,
         "seating": view.seating,
         "shared_board": table.game in SHARED_BOARDS,
+        # The seats a region is rendered for at once (``every_seat``); None: this reader's alone.
+        "every_seat": None,
         "inviting": inviting,
         "forms": all_forms,
         # The forms this answer was given, refused or previewed: the only ones that can hold a sentence.

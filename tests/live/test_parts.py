@@ -60,8 +60,8 @@ def test_every_seat_reads_the_parts_rendered_once_with_its_own_name_marked(app, 
     token = make_table(app, "carambouille", PLAYERS, {"first_trader": 0})
     ana, ben = seated(app, token, 0), seated(app, token, 1)
     pages = {"Ana": ana.get(f"/t/{token}").text, "Ben": ben.get(f"/t/{token}").text}
-    # The bell once for the First Trader's own phone (Ana's), once for anyone else's.
-    assert sorted(part_renders) == ["bell/_bell.html", "bell/_bell.html", "carambouille/_board.html", "page",
+    # The bell once for every seat: the First Trader's own (Ana's) and anyone else's, between seat markers.
+    assert sorted(part_renders) == ["bell/_bell.html", "carambouille/_board.html", "page",
                                     "tables/_recent.html", "tables/_scoreboard.html"]
     for me, other in (("Ana", "Ben"), ("Ben", "Ana")):
         # The row of scores and the board each mark the reader's own name, and only it.
@@ -73,7 +73,7 @@ def test_every_seat_reads_the_parts_rendered_once_with_its_own_name_marked(app, 
     part_renders.clear()
     ben_region = ben.get(f"/t/{token}/live?seen=0", headers=HTMX).text
     ana_region = ana.get(f"/t/{token}/live?seen=0", headers=HTMX).text
-    assert sorted(part_renders) == ["bell/_bell.html", "bell/_bell.html", "carambouille/_board.html",
+    assert sorted(part_renders) == ["bell/_bell.html", "carambouille/_board.html",
                                     "tables/_recent.html", "tables/_scoreboard.html"]
     assert "Market open" in ben_region and "Ben <small>(you)</small>" in ben_region
     assert "Ana <small>(you)</small>" in ana_region and "Ben <small>(you)</small>" not in ana_region
@@ -116,13 +116,14 @@ def test_the_sale_the_purchase_and_the_deal_are_rendered_once_for_every_seat_the
 
 def test_the_bell_is_rendered_once_per_reading_and_each_phone_reads_its_own(app, client, part_renders):
     """The bell panel reads the seat only as the First Trader's own bell, anyone else's "in a pinch", or a phone
-    of nobody's: one rendering for each, and each phone finds the words of its own."""
+    of nobody's: one rendering for every seat (the first two, between seat markers), one for nobody's, and
+    each phone finds the words of its own."""
     players = ["Ana", "Ben", "Cy", "Di"]
     token = make_table(app, "carambouille", players, {"first_trader": 1})
     phones = {name: seated(app, token, seat) for seat, name in enumerate(players)}
     regions = {name: phone.get(f"/t/{token}/live?seen=0", headers=HTMX).text for name, phone in phones.items()}
     regions["nobody"] = client.get(f"/t/{token}/live?seen=0", headers=HTMX).text
-    assert part_renders.count("bell/_bell.html") == 3
+    assert part_renders.count("bell/_bell.html") == 2
     assert "Open the market" in regions["Ben"] and "in a pinch" not in regions["Ben"]
     for name in ("Ana", "Cy", "Di", "nobody"):
         assert "Ring in a pinch for Ben" in regions[name]
@@ -135,7 +136,7 @@ def test_the_bell_is_rendered_once_per_reading_and_each_phone_reads_its_own(app,
     for name, phone in phones.items():
         region = phone.get(f"/t/{token}/live?seen=0", headers=HTMX).text
         assert "Market open" in region and ("pinch" in region) == (name != "Ben")
-    assert part_renders.count("bell/_bell.html") == 2
+    assert part_renders.count("bell/_bell.html") == 1
 
 
 def test_a_watcher_and_a_phone_of_nobody_find_no_seat_marked(app, client):
@@ -164,11 +165,13 @@ def test_a_shared_part_holds_nothing_a_phone_of_nobody_does_not_see(app, client,
         assert for_reader(html, None) in nobody_page
         assert for_reader(html, 0) in ana_page
     # A part kept per reading holds what a phone of that reading sees, and nothing of another seat's
-    # (Ana's phone rendered the version for every seat: the other seats' reading is kept too).
+    # (Ana's phone rendered the version for every seat: Carambouille's in one rendering, every seat's
+    # reading in one part, between seat markers; the other games' seat by seat, each reading's own).
     readings = {key[2]: html for key, (_version, html) in kept.items() if len(key) == 3}
-    assert {"nobody", "trader" if game == "carambouille" else "other"} <= set(readings)
+    seats_reading = "every seat" if game == "carambouille" else "other"
+    assert {"nobody", seats_reading} <= set(readings)
     assert shown_in(for_reader(readings["nobody"], None), nobody_page)
-    assert shown_in(for_reader(readings["trader" if game == "carambouille" else "other"], 0), ana_page)
+    assert shown_in(for_reader(readings[seats_reading], 0), ana_page)
 
 
 def shown_in(part: str, page: str) -> bool:
@@ -186,7 +189,7 @@ def test_each_phone_reads_the_parts_in_its_own_language(app, marked, part_render
     fr, en = french.get(f"/t/{token}").text, english.get(f"/t/{token}").text
     assert "[fr]Latest entries" in fr and "[fr]Points and cards of each player" in fr and "[fr](you)" in fr
     assert "[fr]" not in en and "Latest entries" in en
-    # One rendering of each part per language (and of the bell per reading: Ana is the First Trader, the
-    # other seats of the table, rendered with hers, are not).
-    assert sorted(part_renders) == sorted(["bell/_bell.html", "bell/_bell.html", "carambouille/_board.html", "page",
+    # One rendering of each part per language (the bell's too: every seat's reading in one, rendered with
+    # the region of every seat).
+    assert sorted(part_renders) == sorted(["bell/_bell.html", "carambouille/_board.html", "page",
                                            "tables/_recent.html", "tables/_scoreboard.html"] * 2)
