@@ -5,11 +5,12 @@ the reader's own seat, marked ("me", "(you)"). Each seat's region is rendered on
 (``companion.live.regions``), but these parts are rendered once for all of them: with no seat, no
 phone's forms and nothing a phone recorded itself, so nothing only one seat may see can be in them.
 What belongs to one seat is written with ``for_seat(seat, text)``: the text between two seat markers,
-kept only in that seat's region when the part is put into it. A game's whole region can be rendered
-so (``table_page.ONE_PASS``): once for every seat, the parts that read the seat (``per_seat``) rendered
-for each seat between its markers, and each seat's region read out of it. A whole page is its frame
-(the same for every seat) around the seat's region. Markers are NUL characters, like the per-answer markers, and
-never come from a player.
+kept only in that seat's region when the part is put into it (``others_text``: kept in every region
+but that seat's). A game's whole region can be rendered so (``table_page.ONE_PASS``): once for every
+seat, each seat's bits between its markers (``seat_text``) or its part rendered for each seat between
+them (``per_seat``), and each seat's region read out of it (``segments``, ``read_by``). A whole page is
+its frame (the same for every seat) around the seat's region. Markers are NUL characters, like the
+per-answer markers, and never come from a player.
 """
 
 from __future__ import annotations
