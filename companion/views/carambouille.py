@@ -26,7 +26,8 @@ from ..web.templating import is_htmx
 from . import memo
 from . import kept_forms
 from .table_forms import record_form, refuse, shown_again
-from .table_page import later, render_table, table_context, table_or_404
+from .page_forms import later
+from .table_page import render_table, table_context, table_or_404
 
 bp = Blueprint("carambouille", __name__)
 # The memo card pages hang under this blueprint: endpoints "carambouille.memo.*".

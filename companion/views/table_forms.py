@@ -15,7 +15,8 @@ from ..table import recording
 from ..web.phone import device_id, my_seat, note_recorded_here
 from ..web.templating import is_htmx
 from . import kept_forms
-from .table_page import game_forms, render_table
+from .page_forms import game_forms
+from .table_page import render_table
 
 
 def _field_for(form: FlaskForm, error: RuleError):

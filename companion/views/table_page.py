@@ -7,21 +7,22 @@ it is rendered once per table version and filled in per answer (``companion.live
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping
-from functools import cache, partial
+from collections.abc import Callable, Mapping
+from functools import cache
 
 import sqlalchemy as sa
 from flask import abort, current_app, g, render_template, request, url_for
 from sqlalchemy.orm import joinedload
 
 from ..extensions import db
-from ..forms import InviteForm, fresh_forms
+from ..forms import InviteForm
 from ..i18n import language
 from ..live import heads, parts, regions, store, streams
 from ..models import TOKEN_SHAPE, Table
 from ..table.view import table_view
 from ..web.phone import Phone, my_seat, phone, seat_choice
 from ..web.templating import is_htmx
+from .page_forms import PageForms, game_forms
 
 # The games whose board reads the same for every seat but for the reader's own seat (marked through
 # ``for_seat``), so it is rendered once per table version for all of them (``companion.live.parts``).
@@ -49,49 +50,6 @@ def table_or_404(token: str, *, watch: bool = False) -> Table:
     if table is None:
         abort(404)
     return table
-
-
-def later(form_class, /, **data) -> partial:
-    """A fresh form that a game's ``table_forms`` leaves to be built when a template first reads it.
-
-    For the forms of the parts every seat shares (``companion.live.parts``): once a part is kept, a
-    seat's rendering reads it from there, and building its form again would be wasted.
-    """
-    return partial(form_class, formdata=None, **data)
-
-
-class PageForms(Mapping):
-    """A phone's forms by name; one left for later (a ``functools.partial``, as ``later`` gives) is built,
-    blank, the first time it is read."""
-
-    def __init__(self, forms: Mapping):
-        self._forms = dict(forms)
-
-    def __getitem__(self, name: str):
-        form = self._forms[name]
-        if isinstance(form, partial):
-            with fresh_forms():
-                form = self._forms[name] = form()
-        return form
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._forms)
-
-    def __len__(self) -> int:
-        return len(self._forms)
-
-    def update(self, forms: Mapping) -> None:
-        """Put the forms an answer was given (refused, previewed) in place of the fresh ones."""
-        self._forms.update(forms)
-
-
-def game_forms(table: Table, seat: int | None) -> PageForms:
-    """The game's fresh action forms by name (``companion.views.GAME_FORMS``), for the phone in ``seat``."""
-    make: Callable | None = current_app.extensions["game_forms"].get(table.game)
-    if make is None:
-        return PageForms({})
-    with fresh_forms():
-        return PageForms(make(table, table_view(table).state, seat))
 
 
 def _reader(watch: bool, choice: int | str | None, token: str) -> tuple:

@@ -19,7 +19,8 @@ from ..web import phone
 from ..web.templating import is_htmx
 from . import kept_forms
 from .table_forms import answer, refuse, shown_again
-from .table_page import game_forms, kept_table, render_table, table_or_404, token_shaped
+from .page_forms import game_forms
+from .table_page import kept_table, render_table, table_or_404, token_shaped
 
 bp = Blueprint("tables", __name__)
 
