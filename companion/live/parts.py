@@ -7,9 +7,8 @@ phone's forms and nothing a phone recorded itself, so nothing only one seat may 
 What belongs to one seat is written with ``for_seat(seat, text)``: the text between two seat markers,
 kept only in that seat's region when the part is put into it (``others_text``: kept in every region
 but that seat's). A game's whole region can be rendered so (``table_page.ONE_PASS``): once for every
-seat, each seat's bits between its markers (``seat_text``) or its part rendered for each seat between
-them (``per_seat``), and each seat's region read out of it (``segments``, ``read_by``). A whole page is
-its frame (the same for every seat) around the seat's region. Markers are NUL characters, like the
+seat, each seat's bits between its markers (``seat_text``, ``others_text``), and each seat's region read
+out of it (``segments``, ``read_by``). A whole page is its frame (the same for every seat) around the seat's region. Markers are NUL characters, like the
 per-answer markers, and never come from a player.
 """
 
@@ -113,25 +112,8 @@ def shared(context: Context, template: str, form: str | None = None, reading: Ha
     if html is None:
         html = found.render({**context.get_all(), **(NOBODY if reading is None else {}), **given()})
         parts.put(kept_as, version, html)
-    # Rendered for every seat at once (``per_seat``), the region keeps the markers for each seat's reading.
+    # In a region rendered for every seat at once, the markers stay for each seat's region to be read out.
     return Markup(html if context.get("every_seat") else for_reader(html, context.get("seat")))
-
-
-@pass_context
-def per_seat(context: Context, template: str) -> Markup:
-    """The part ``template``, which reads the seat, for this reader; in a region rendered once for every
-    seat (``every_seat`` in its context: the seats), rendered for each seat, between its seat markers.
-
-    Each seat's rendering has that seat's own context: its seat and its forms (``seat_forms(seat)``).
-    """
-    found = context.environment.get_template(template)
-    seats = context.get("every_seat")
-    if not seats:
-        return Markup(found.render(context.get_all()))
-    forms = context["seat_forms"]
-    own = {**context.get_all(), "sharing": False, "every_seat": None}
-    return Markup("").join(seat_text(seat, Markup(found.render({**own, "seat": seat, "forms": forms(seat)})))
-                           for seat in seats)
 
 
 def page(share: tuple[Hashable, Hashable], render_frame: Callable[[], str], region: str) -> str:
@@ -152,5 +134,4 @@ def kept_page(share: tuple[Hashable, Hashable], region: str) -> str | None:
 def init_app(app: Flask) -> None:
     """Keep the shared parts of this process's tables; give the templates ``shared`` and ``for_seat``."""
     app.extensions["shared_parts"] = RegionCache(int(app.config["SHARED_PART_CACHE_SIZE"]))
-    app.jinja_env.globals.update(shared=shared, for_seat=for_seat, per_seat=per_seat, seat_text=seat_text,
-                                 others_text=others_text)
+    app.jinja_env.globals.update(shared=shared, for_seat=for_seat, seat_text=seat_text, others_text=others_text)

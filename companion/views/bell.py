@@ -79,9 +79,12 @@ def bell_panel(table, state, seat, watch: bool, forms) -> dict:
     }
 
 
-def bell_reading(state, seat: int | None) -> str:
+def bell_reading(state, seat: int | None, every_seat=None) -> str:
     """Which reading of the bell panel this seat gets (all that the panel reads of the seat): the First
-    Trader's own bell, anyone else's "in a pinch", or a phone of nobody's, which is also told how to say whose it is."""
+    Trader's own bell, anyone else's "in a pinch", or a phone of nobody's, which is also told how to say whose it is;
+    a region rendered for every seat at once (``every_seat``) reads the first two, between seat markers."""
+    if every_seat:
+        return "every seat"
     if seat is None:
         return "nobody"
     return "trader" if seat == getattr(state, "first_trader", None) else "other"

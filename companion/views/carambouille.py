@@ -251,14 +251,12 @@ def table_forms(table: Table, state: game.State, seat: int | None) -> dict:
     """Fresh forms for what the hand needs next; this phone's player chosen where a player is asked."""
     seen = table.last_seq
     me = seat if seat is not None else (state.turn if state.turn is not None else state.first_trader)
-    # The cards' forms are built when the cards are drawn: a region rendered for every seat at once
-    # (companion/live/parts.py, per_seat) draws them with each seat's own, never with those around them.
     forms: dict = {"end_game": fresh(EndGameForm, seen=seen),
-                   "basket": later(PlayCardForm, seen=seen, type="basket", player=me)}
+                   "basket": fresh(PlayCardForm, seen=seen, type="basket", player=me)}
     if state.phase == game.MARKET:
-        forms["i_lied"] = later(PlayCardForm, seen=seen, type="i_lied", player=me)
-        forms["persuasion"] = later(PlayCardForm, seen=seen, type="persuasion", player=me)
-        forms["give"] = later(GiveCardForm, seen=seen, player=me, to=game.seat_after(state, me))
+        forms["i_lied"] = fresh(PlayCardForm, seen=seen, type="i_lied", player=me)
+        forms["persuasion"] = fresh(PlayCardForm, seen=seen, type="persuasion", player=me)
+        forms["give"] = fresh(GiveCardForm, seen=seen, player=me, to=game.seat_after(state, me))
     elif state.phase == game.SALES:
         # The sale and the purchase read the same on every seat: built only for the part they are in.
         forms["sale"] = later(SaleForm, seen=seen, player=state.turn)

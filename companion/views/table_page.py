@@ -29,7 +29,7 @@ from .page_forms import PageForms, game_forms
 # Jaipur's is not: it shows a seller the bonus tokens only that seat may see.
 SHARED_BOARDS = frozenset({"carambouille", "frutti"})
 # The games whose whole region is rendered once for every seat of a version when all seats are wanted
-# (a pushed entry): what reads the seat comes through ``per_seat`` and ``for_seat``, and each seat's
+# (a pushed entry): what reads the seat carries each seat's bits between seat markers, and each seat's
 # region is read out of that one rendering (``companion.live.parts``). The others render seat by seat.
 ONE_PASS = frozenset({"carambouille"})
 
@@ -204,9 +204,8 @@ def every_seat(table: Table, seats: list[int]) -> dict[int, str]:
     share = (_parts_key(table.id, False), version)
     with regions.marking():
         # Built while marking, as every kept rendering's: each form's key a marker, filled per answer.
-        # A seat's phone is never asked who holds it; what it alone sees comes through per_seat and for_seat.
-        context = {**table_context(table), "asking": False, "sharing": True, "every_seat": seats,
-                   "seat_forms": cache(lambda seat: game_forms(table, seat))}
+        # A seat's phone is never asked who holds it; what it alone sees is between its seat markers.
+        context = {**table_context(table), "asking": False, "sharing": True, "every_seat": seats}
         html = render_template("tables/_live.html", **context, share=share)
     kept = current_app.extensions["regions"]
     found = parts.segments(html)

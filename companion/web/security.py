@@ -103,7 +103,7 @@ IMAGE_HEADERS = {
 def _header_set(response: Response) -> dict:
     if response.mimetype == "image/svg+xml":
         return IMAGE_HEADERS
-    if response.mimetype.startswith("image/") or (request.endpoint == "static" and response.mimetype in SUBRESOURCES):
+    if (response.mimetype or "").startswith("image/") or (request.endpoint == "static" and response.mimetype in SUBRESOURCES):
         return SUBRESOURCE_HEADERS
     return HEADERS
 
