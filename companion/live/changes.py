@@ -12,7 +12,9 @@ of its own and learns of every entry recorded by any process or host:
 Every RECHECK seconds, and for the tables whose first stream just opened, the versions of every
 table with a stream here are read whole: a notice lost while the connection was being made again,
 or a change no entry carries (a table removed from the history), is caught up within that time.
-What the watcher learns it hands to ``report`` as {table id: version}.
+What the watcher learns it hands to ``report`` as {table id: ``Heard``}: the table's row as a rendering
+of it reads it, so that a worker whose phones' regions are already rendered sends them without asking
+the database again.
 
 A process that holds no stream (every phone gone home) does nothing: the watcher closes its
 connection and sleeps until a stream opens here again, which then reads its table whole.
@@ -20,11 +22,13 @@ connection and sleeps until a stream opens here again, which then reads its tabl
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 import time
 import weakref
 from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 
@@ -35,7 +39,19 @@ RECHECK = 2.0
 CHUNK = 500
 
 log = logging.getLogger(__name__)
-Report = Callable[[dict[int, int]], None]
+
+
+class Heard(NamedTuple):
+    """A table's row as the watcher read it: its newest entry (the version its streams are told) and the
+    rest of what a rendering of the table is keyed on (``table_page._region_version``)."""
+
+    last_seq: int
+    status: str
+    bell_seq: int | None
+    bell_plan: dict[str, Any] | None
+
+
+Report = Callable[[dict[int, Heard]], None]
 # This process's watchers: an entry committed here has them look at once (``poke``).
 _watchers: weakref.WeakSet[Changes] = weakref.WeakSet()
 
@@ -172,16 +188,20 @@ class Changes:
                 if versions:
                     self.report(versions)
 
-    def _versions(self, connection, table_ids: list[int]) -> dict[int, int]:
-        versions: dict[int, int] = {}
+    def _versions(self, connection, table_ids: list[int]) -> dict[int, Heard]:
+        versions: dict[int, Heard] = {}
+        columns = "id, last_seq, status, bell_seq, bell_plan"
         for start in range(0, len(table_ids), CHUNK):
             chunk = table_ids[start:start + CHUNK]
             if self.postgres:
-                rows = self._rows(connection, "SELECT id, last_seq FROM tables WHERE id = ANY(%s)", (chunk,))
+                rows = self._rows(connection, f"SELECT {columns} FROM tables WHERE id = ANY(%s)", (chunk,))
             else:
                 marks = ",".join("?" * len(chunk))
-                rows = self._rows(connection, f"SELECT id, last_seq FROM tables WHERE id IN ({marks})", chunk)
-            versions.update((row[0], row[1]) for row in rows)
+                rows = self._rows(connection, f"SELECT {columns} FROM tables WHERE id IN ({marks})", chunk)
+            for table_id, last_seq, status, bell_seq, plan in rows:
+                # The driver's own connection: sqlite3 gives the JSON column as its text, psycopg decoded.
+                plan = json.loads(plan) if isinstance(plan, str) else plan
+                versions[table_id] = Heard(last_seq, status, bell_seq, plan)
         return versions
 
     def _newest_entry(self, connection) -> int:

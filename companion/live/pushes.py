@@ -35,6 +35,7 @@ from ..models import Table
 from ..views import table_page
 from ..web.phone import phone
 from . import heads, regions
+from .changes import Heard
 from .store import HostStore
 
 # The WSGI environ key through which the worker asks the stream's view who the phone is (never set by a request).
@@ -124,17 +125,19 @@ def _render(app: Flask, table_id: int, version: tuple, variant: tuple, wanted: s
         return table_page.render_readers(table, watch, table_page.readers_to_render(table, watch, wanted, kept))
 
 
-def regions_for(app: Flask, store: HostStore, table_id: int,
-                subscribers: list[Subscriber]) -> tuple[int, dict[Subscriber, bytes]]:
-    """The table's newest version and, for each subscriber that can be sent it, its region's event.
+def regions_for(app: Flask, store: HostStore, table_id: int, subscribers: list[Subscriber],
+                heard: Heard | None = None) -> tuple[int, dict[Subscriber, bytes]]:
+    """The table's version (``heard`` by the process's watcher, else read now) and, for each subscriber
+    that can be sent it, its region's event.
 
     A subscriber missing from the answer is told the version instead (and asks, as its poll would).
     """
     with app.app_context():
         try:
-            # The version alone, without the ORM: a worker whose phones' regions another process rendered
-            # reads them from the store and never needs the table itself (``_render`` reads it).
-            version = table_page.version_now(table_id)
+            # The row as the watcher just read it: a worker whose phones' regions another process rendered
+            # reads them from the store and never asks the database (``_render`` reads the table, and
+            # renders nothing if it moved on since: that newer version's own push follows).
+            version = table_page._region_version(*heard) if heard is not None else table_page.version_now(table_id)
             if version is None:
                 return 0, {}
             number = version[0]

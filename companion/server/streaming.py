@@ -129,19 +129,20 @@ class StreamingWorker(HeadFirstWorker):
         if not data or len(data) >= 1024:
             self._close(stream)
 
-    def _publish(self, versions: dict[int, int]) -> None:
-        lost, pushing = self.hub.publish(versions)
+    def _publish(self, versions: dict[int, changes.Heard]) -> None:
+        lost, pushing = self.hub.publish({table_id: heard.last_seq for table_id, heard in versions.items()})
         for stream in lost:
             self._close(stream)
         for table_id, held in pushing.items():
             self.tpool.submit(self._render, table_id, versions[table_id], held)
 
-    def _render(self, table_id: int, number: int, held: list[Stream]) -> None:
+    def _render(self, table_id: int, heard: changes.Heard, held: list[Stream]) -> None:
         """On a thread: the regions of the phones of ``held`` (rendered here, or by another worker of the host)."""
         events: dict = {}
+        number = heard.last_seq
         try:
             number, by_subscriber = pushes.regions_for(self.wsgi, store.of(self.wsgi), table_id,
-                                                        [stream.subscriber for stream in held])
+                                                        [stream.subscriber for stream in held], heard)
             events = {stream: by_subscriber.get(stream.subscriber) for stream in held}
         except Exception:  # a region that cannot be rendered is told as a version: its phone asks
             self.log.exception("Rendering the regions of table %s failed", table_id)

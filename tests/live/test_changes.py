@@ -15,7 +15,8 @@ from companion.extensions import db
 from companion.live import changes
 from companion.models import Table
 from companion.review import removal
-from companion.table import recording
+from companion.table import bell, bell_plan, recording
+from companion.views import table_page
 
 from helpers import make_table
 
@@ -40,7 +41,7 @@ def hear(heard: queue.Queue, table_id: int, version: int, seconds: float = 5.0) 
             versions = heard.get(timeout=left)
         except queue.Empty:
             break
-        if versions.get(table_id) == version:
+        if table_id in versions and versions[table_id].last_seq == version:
             return time.monotonic() - started
     raise AssertionError(f"table {table_id} at version {version} not heard within {seconds} s")
 
@@ -80,6 +81,29 @@ def test_an_entry_recorded_by_this_process_is_heard_at_once_not_at_the_next_tick
         with app.app_context():
             recording.record(table(token), {"type": "score", "player": 0, "points": 10})
         assert hear(heard, table_id, 1, seconds=2.0) < 2.0
+    finally:
+        watcher.stop()
+
+
+def test_what_the_watcher_hears_keys_the_tables_rendering_as_the_database_read_does(app):
+    # A worker sends the regions kept under the row the watcher read, without reading it again: a row read
+    # apart from the ORM (the bell's plan, JSON, as the driver gives it) must name the same version, or
+    # every push would miss the regions rendered for it.
+    token = make_table(app, "carambouille", ["Ana", "Ben", "Cy"])
+    with app.app_context():
+        table_id = table(token).id
+    watcher, heard = watch(app, [table_id])
+    try:
+        hear(heard, table_id, 0)
+        with app.app_context():
+            bell.open_bell(table(token), bell_plan.Plan("hidden", low=60, high=180))
+            last_seq = table(token).last_seq
+        found, deadline = None, time.monotonic() + 5
+        while (found is None or found.bell_plan is None) and time.monotonic() < deadline:
+            found = heard.get(timeout=5).get(table_id, found)
+        assert found.last_seq == last_seq and found.bell_plan["mode"] == "hidden"
+        with app.app_context():
+            assert table_page._region_version(*found) == table_page.version_now(table_id)
     finally:
         watcher.stop()
 
