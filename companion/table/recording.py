@@ -37,9 +37,7 @@ def _lock(table: Table) -> int:
 
 
 def _existing(table: Table, key: str | None) -> Entry | None:
-    if not key:
-        return None
-    return db.session.scalar(sa.select(Entry).where(Entry.table_id == table.id, Entry.key == key))
+    return db.session.scalar(sa.select(Entry).where(Entry.table_id == table.id, Entry.key == key)) if key else None
 
 
 class AlreadyRecorded(RuleError):
@@ -167,6 +165,7 @@ def _append(table: Table, key: str | None, make: Callable[[int], tuple[Entry, An
                 finished = game_of(table).finished(state) and not _held_open(table, entry)
                 table.status = "finished" if finished else "playing"
                 table.finished_at = (table.finished_at or now()) if finished else None
+            table_id, seq = table.id, entry.seq  # the commit expires both: read again, a connection and 2 queries
             db.session.commit()
         except sa.exc.IntegrityError:
             # The same form, sent twice at once: the other one's entry is in (its key is unique at the table).
@@ -177,11 +176,11 @@ def _append(table: Table, key: str | None, make: Callable[[int], tuple[Entry, An
         except BaseException:
             db.session.rollback()
             raise
-    heads.changed(table.id)
+    heads.changed(table_id)
     if state is not None:
-        cache.put(table.id, Snapshot(entry.seq, state))
+        cache.put(table_id, Snapshot(seq, state))
     for language, sentence in getattr(entry, "worded", {}).items():
-        cache.put_words(table.id, language, {entry.seq: sentence})
+        cache.put_words(table_id, language, {seq: sentence})
     return entry
 
 

@@ -160,5 +160,6 @@ def save(token: str) -> Response | tuple[str, int]:
         except RuleError as error:
             refuse(form, error.message, "memo")
         else:
-            return redirect(url_for("carambouille.memo.table_card", token=table.token), 303)
+            # The token it came by: the table's row, expired by the commit, is not read again for it.
+            return redirect(url_for("carambouille.memo.table_card", token=token), 303)
     return _edit_page(table, form, 422)

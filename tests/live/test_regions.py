@@ -34,7 +34,9 @@ def table_of(app, token: str) -> Table:
 
 def record(app, token: str, event: dict):
     with app.app_context():
-        return recording.record(db.session.scalar(sa.select(Table).where(Table.token == token)), event)
+        entry = recording.record(db.session.scalar(sa.select(Table).where(Table.token == token)), event)
+        db.session.refresh(entry)  # expired by the commit; read outside this context
+        return entry
 
 
 @pytest.fixture

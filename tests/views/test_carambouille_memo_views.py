@@ -132,6 +132,28 @@ def test_table_memo_is_the_printed_one_until_the_table_changes_it(app, client):
     assert "5 × sausages = 500" in calc.text
 
 
+def test_a_house_memo_sent_reads_nothing_back_once_it_is_committed(app, client):
+    # At a city's 50 entries a second, every read after the commit (the table and the entry, expired by
+    # it) was one more connection, transaction and two queries for what the request had just written.
+    token = new_table(app)
+    client.get(f"/t/{token}/memo/edit")
+    with app.app_context():
+        engine = db.engine
+    statements: list[str] = []
+    listen = lambda conn, cursor, statement, *rest: statements.append(statement)  # noqa: E731
+    committed = lambda conn: statements.append("COMMIT")  # noqa: E731
+    sa.event.listen(engine, "before_cursor_execute", listen)
+    sa.event.listen(engine, "commit", committed)
+    try:
+        response = client.post(f"/t/{token}/memo/edit", data=memo_form({"m40_5": 500}))
+    finally:
+        sa.event.remove(engine, "before_cursor_execute", listen)
+        sa.event.remove(engine, "commit", committed)
+    assert response.status_code == 303 and response.headers["Location"].endswith(f"/t/{token}/memo")
+    assert statements.count("COMMIT") == 1 and statements[-1] == "COMMIT"
+    assert memo_row(client.get(f"/t/{token}/memo").text, 40)[-1] == "500"
+
+
 def test_house_memo_values_are_used_by_later_sales_and_undo_takes_the_change_back(app, client):
     token = new_table(app)
     client.post(f"/t/{token}/memo/edit", data=memo_form({"m40_3": 200}))
