@@ -11,7 +11,8 @@ of its own and learns of every entry recorded by any process or host:
 
 Every RECHECK seconds, and for the tables whose first stream just opened, the versions of every
 table with a stream here are read whole: a notice lost while the connection was being made again,
-or a change no entry carries (a table removed from the history), is caught up within that time.
+or a change no entry carries (a table removed from the history), is caught up within that time. Only
+the tables that moved since they were last reported (and those whose first stream just opened) are.
 What the watcher learns it hands to ``report`` as {table id: ``Heard``}: the table's row as a rendering
 of it reads it, so that a worker whose phones' regions are already rendered sends them without asking
 the database again.
@@ -152,6 +153,7 @@ class Changes:
         last_entry = self._newest_entry(connection)
         data_version = None
         recheck_at = 0.0
+        told: dict[int, Heard] = {}  # what was last reported of each table (since this connection)
         while not self._stop.is_set():
             if self._idle():
                 # The last stream here closed. (On PostgreSQL, a listener that reads nothing would
@@ -176,17 +178,25 @@ class Changes:
                         last_entry = newest
                         changed.update(self.watched())
             with self._lock:
-                changed |= self._fresh
-                self._fresh = set()
+                fresh, self._fresh = self._fresh, set()
+            changed |= fresh
             now = time.monotonic()
-            if now >= recheck_at:
+            recheck = now >= recheck_at
+            if recheck:
                 recheck_at = now + RECHECK
                 changed.update(self.watched())
             if changed:
                 watched = set(self.watched())
                 versions = self._versions(connection, [table_id for table_id in changed if table_id in watched])
-                if versions:
-                    self.report(versions)
+                # What moved since it was last reported, and every table whose first stream just opened: a
+                # recheck reads all of a city's tables every 2 s, and the loop need not hear of the unmoved.
+                news = {table_id: heard for table_id, heard in versions.items()
+                        if table_id in fresh or told.get(table_id) != heard}
+                told.update(news)
+                if recheck:
+                    told = {table_id: heard for table_id, heard in told.items() if table_id in watched}
+                if news:
+                    self.report(news)
 
     def _versions(self, connection, table_ids: list[int]) -> dict[int, Heard]:
         versions: dict[int, Heard] = {}

@@ -108,6 +108,31 @@ def test_what_the_watcher_hears_keys_the_tables_rendering_as_the_database_read_d
         watcher.stop()
 
 
+def test_a_recheck_reports_only_the_tables_that_moved(app, monkeypatch):
+    # A city's worker holds a thousand tables' streams: its loop hears of the one that changed, not of
+    # all of them every RECHECK seconds.
+    monkeypatch.setattr(changes, "RECHECK", 0.2)
+    moving, still = make_table(app, "tiny", ["Ana", "Ben"]), make_table(app, "tiny", ["Cy", "Di"])
+    with app.app_context():
+        moving_id, still_id = table(moving).id, table(still).id
+    watcher, heard = watch(app, [moving_id, still_id])
+    try:
+        first = heard.get(timeout=5)
+        assert first[moving_id].last_seq == first[still_id].last_seq == 0
+        with app.app_context():
+            recording.record(table(moving), {"type": "score", "player": 0, "points": 10})
+        time.sleep(5 * changes.RECHECK)
+        reports = []
+        while not heard.empty():
+            reports.append(heard.get())
+        assert [report[moving_id].last_seq for report in reports if moving_id in report] == [1]
+        assert not any(still_id in report for report in reports)
+        watcher.look_at(still_id)  # a stream opened there again: its version is told, unmoved or not
+        assert hear(heard, still_id, 0, seconds=2.0) < 2.0
+    finally:
+        watcher.stop()
+
+
 def test_a_table_whose_first_stream_just_opened_is_read_at_the_next_tick(app):
     token = make_table(app, "tiny", ["Ana", "Ben"])
     watched: list[int] = []
