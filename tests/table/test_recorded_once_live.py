@@ -6,7 +6,8 @@ requests reach gunicorn's threads within milliseconds of each other and
 queue on the table's write lock. One is recorded (303 to the table page), the
 other is refused (303 to the table page at the form, Post/Redirect/Get), and
 that phone's next table page says it was recorded from another phone. For a
-Carambouille sale, a Jaipur sale and a Frutti di Mare card, a few times each;
+Carambouille sale, a Jaipur sale and a Frutti di Mare card, a few times each,
+and a table's house memo (the refused phone is shown the memo as it now is);
 on SQLite and, with TEST_DATABASE_URL, on PostgreSQL.
 """
 
@@ -158,3 +159,41 @@ def test_a_frutti_card_tapped_on_two_phones_at_once_is_recorded_once(server):
         answers, sent_at, seen, phones = both_tap(url, token, f"/t/{token}/frutti/play", move)
         check_once(engine, token, answers, sent_at, seen, phones, "play-form")
     assert [row.type for row in table_entries(engine, token)] == ["dishes"] + ["play"] * ROUNDS
+
+
+def test_a_house_memo_saved_on_two_phones_at_once_is_recorded_once(server):
+    url, engine = server
+    token = open_table(url, "carambouille", ["Ana", "Ben", "Pia"])
+    path = f"/t/{token}/memo/edit"
+    phones, forms = [Phone(url) for _ in range(2)], []
+    for phone in phones:
+        page = phone.open(path)
+        cells = dict(re.findall(r'name="(m\d+_\d)"[^>]*value="(\d+)"', page))
+        assert len(cells) == 50
+        forms.append(hidden_inputs(page, path) | cells | {"m40_5": "500", "key": secrets.token_hex(16)})
+    barrier = threading.Barrier(2)
+    answers, sent_at = [None, None], [0.0, 0.0]
+
+    def save(i: int) -> None:
+        barrier.wait()
+        sent_at[i] = time.perf_counter()
+        answers[i] = phones[i].request("POST", path, forms[i])
+
+    threads = [threading.Thread(target=save, args=(i,)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    assert abs(sent_at[0] - sent_at[1]) <= TOGETHER_S, f"the taps were {abs(sent_at[0] - sent_at[1]) * 1000:.1f} ms apart"
+    assert sorted(answer.status for answer in answers) == [303, 422], [a.text[:500] for a in answers]
+    saved = next(answer for answer in answers if answer.status == 303)
+    assert saved.getheader("Location") == f"/t/{token}/memo"
+    refused = words(next(answer for answer in answers if answer.status == 422).text)
+    assert [row.type for row in table_entries(engine, token)] == ["house_memo"]
+    summary = table_entries(engine, token)[-1].summary
+    assert summary == "House memo changed: 5 cards of 40 now 500 (was 480); sales from now on use it."
+    assert f"Already recorded from another phone: “{summary}” It counts once." in refused
+    # Each phone's memo now reads 500 for 5 cards of 40.
+    for phone in phones:
+        assert re.search(r'name="m40_5"[^>]*value="500"', phone.open(path))
+        phone.close()
