@@ -18,6 +18,15 @@
     var match = /id="live"[^>]*data-seen="(\d+)"/.exec(html || "");
     return match ? parseInt(match[1], 10) : null;
   }
+  // The region of a session removed from the history (templates/tables/_removed.html): shown over any
+  // table, and then nothing more is asked of it (it polls nothing; the stream is closed here).
+  function removedIn(html) { return /id="live"[^>]*data-removed/.test(html || ""); }
+  function stopAsking() {
+    var element = document.querySelector("[data-stream]");
+    if (!element) return;
+    if (window.htmx) window.htmx.trigger(element, "htmx:beforeCleanupElement");
+    element.remove();
+  }
 
   // --- marking unsent input -------------------------------------------------------
   document.addEventListener("input", function (event) {
@@ -121,6 +130,15 @@
     var source = config.elt;
     var region = live();
     if (target && region && target === region && source === region) {
+      if (removedIn(event.detail.serverResponse)) {
+        // Answered 404: the session is gone, and the page says so.
+        event.detail.shouldSwap = true;
+        event.detail.isError = false;
+        // Replaced, not morphed: the new element carries no poll, and htmx forgets the old one's.
+        event.detail.swapOverride = "outerHTML";
+        swapping = "poll";
+        return;
+      }
       // A poll answered just before this phone's own entry landed must not put the older table back.
       var incoming = seenIn(event.detail.serverResponse);
       var current = parseInt(region.getAttribute("data-seen") || "0", 10);
@@ -136,6 +154,7 @@
 
   document.addEventListener("htmx:afterSwap", function (event) {
     var region = live();
+    if (region && region.hasAttribute("data-removed")) stopAsking();
     if (polling() && region && event.detail.target === region && region.changedUnderInput) notice(region);
     var config = event.detail.requestConfig || {};
     if (swapping === "answer" && config.verb !== "get" && region && region.contains(event.detail.target)) {
@@ -242,6 +261,11 @@
   function pushed(message) {
     var region = live();
     var incoming = seenIn(message.data);
+    if (region && window.htmx && removedIn(message.data)) {
+      window.htmx.swap(region, message.data, { swapStyle: "outerHTML" });
+      stopAsking();
+      return;
+    }
     if (incoming === null || !region || !window.htmx) return;
     stream.wanted = Math.max(stream.wanted, incoming);
     if (sending > 0 || incoming <= shownVersion(region)) return;

@@ -24,14 +24,14 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 import sqlalchemy as sa
-from flask import Flask, abort, request, session
+from flask import Flask, abort, render_template, request, session
 from flask_wtf.csrf import generate_csrf
 from sqlalchemy.orm import joinedload
 from werkzeug.test import EnvironBuilder
 from werkzeug.wrappers import Response
 
 from ..extensions import db
-from ..models import Table
+from ..models import REMOVED, Table
 from ..views import table_page
 from ..web.phone import phone
 from . import heads, regions
@@ -122,6 +122,10 @@ def _render(app: Flask, table_id: int, version: tuple, variant: tuple, wanted: s
         if table is None or table_page._region_version(table.last_seq, table.status, table.bell_seq,
                                                        table.bell_plan) != version:
             return None  # another entry since: its own push follows; these phones are told the version
+        if table.status == REMOVED:
+            # Taken out of the history: every phone still on it is told so, and stops asking.
+            removed = render_template("tables/_removed.html")
+            return dict.fromkeys(wanted - kept.keys(), removed)
         return table_page.render_readers(table, watch, table_page.readers_to_render(table, watch, wanted, kept))
 
 

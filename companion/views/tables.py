@@ -6,6 +6,7 @@ import io
 
 import segno
 from flask import Blueprint, make_response, redirect, render_template, request, url_for
+from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
 
 from ..forms import InviteForm, SeatForm, UndoForm
@@ -77,7 +78,12 @@ def _live(token: str, watch: bool) -> Response | tuple[str, int]:
             return _nothing_new()
         if (kept := kept_table(head, token, watch=watch)) is not None:
             return kept
-    table = table_or_404(token, watch=watch)
+    try:
+        table = table_or_404(token, watch=watch)
+    except NotFound:
+        # A table page still open on a session removed since (its tokens are new): it says so and stops
+        # asking. Any link that leads nowhere gets these words, so they tell a stranger nothing.
+        return render_template("tables/_removed.html"), 404
     # A bell due to close fires here, first poll first.
     bell.fire_if_due(table)
     if seen == table.last_seq:
