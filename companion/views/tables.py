@@ -81,8 +81,10 @@ def _live(token: str, watch: bool) -> Response | tuple[str, int]:
     try:
         table = table_or_404(token, watch=watch)
     except NotFound:
+        if not is_htmx():
+            raise
         # A table page still open on a session removed since (its tokens are new): it says so and stops
-        # asking. Any link that leads nowhere gets these words, so they tell a stranger nothing.
+        # asking. Any poll of a link that leads nowhere gets these words, so they tell a stranger nothing.
         return render_template("tables/_removed.html"), 404
     # A bell due to close fires here, first poll first.
     bell.fire_if_due(table)

@@ -16,6 +16,7 @@ from companion.extensions import db
 from companion.models import Entry, Table
 from companion.review import chart
 from companion.rules import RuleError
+from companion.rules.jaipur import review as jaipur_review
 from helpers import form_key, make_table
 from review.test_review_sessions import (ANA, BEN, CARAMBOUILLE, FRUTTI, FRUTTI_TIE_EVENTS, JAIPUR, OPEN, c_sale, close,
                                   end, record_all, table_of)
@@ -452,3 +453,29 @@ def test_a_table_never_played_is_called_abandoned_after_a_day_and_can_be_left_ou
     rows = csv_rows(client.get("/history.csv"))
     assert sorted(row[4] for row in rows[1:]) == ["abandoned", "finished", "playing", "playing"]
     assert len(csv_rows(client.get("/history.csv?status=active"))) == 4
+
+
+def test_a_reopened_match_that_an_undo_makes_unfinished_no_longer_says_it_is_over(app, client):
+    """Reopen a finished Jaipur match and undo the camels that decided it: the answer to the undo (the live
+    region that every phone is pushed) no longer offers "Mark finished again", and the results page counts
+    the same points in its standings as in its chart (the round being played: its goods tokens)."""
+    token = record_all(app, *JAIPUR)
+    client.get(f"/t/{token}")
+    client.post(f"/t/{token}/reopen", data={"key": form_key()})
+    region = page_text(client.get(f"/t/{token}/live", headers={"HX-Request": "true"}))
+    assert "Reopened: the game is over" in region and "Mark finished again" in region
+    deciding = len(JAIPUR[3])  # round 3's camels: the round scored, Ben's second seal
+    answer = page_text(client.post(f"/t/{token}/undo", data={"entry": deciding, "key": form_key()},
+                                   headers={"HX-Request": "true"}))
+    assert "Camels in each herd" in answer  # round 3 waits for its camels again
+    assert "Reopened: the game is over" not in answer and "Mark finished again" not in answer
+    for page in (page_text(client.get(f"/t/{token}")), page_text(client.get(f"/t/{token}/results"))):
+        assert "Reopened: the game is over" not in page and "Mark finished again" not in page
+    with app.app_context():
+        review = jaipur_review.review(state_of(table_of(token)))
+    # Rounds 1 and 2 scored (Ben 66 + 8, Ana 64 + 17), round 3 being played: gold 2 for Ben, diamonds 2 for Ana.
+    assert review.extra == review.periods[-1].totals
+    results = page_text(client.get(f"/t/{token}/results"))
+    assert review.extra == (95, 86)
+    assert "<small>95 points</small>" in results and "<small>86 points</small>" in results
+    assert "At the end: Ana 95, Ben 86." in results

@@ -2,7 +2,7 @@
 
 The match is won on seals of excellence, so the standings rank by seals; the
 points behind them (goods + bonus + camel tokens, summed over the scored
-rounds) are the chart's line. The player statistics count matches, rounds and
+rounds, and the goods tokens of a round being played) are the chart's line. The player statistics count matches, rounds and
 seals won, never points summed over rounds. A bonus token lies face down until its round is scored: a round still
 being played counts its goods tokens only, and its bonus values are never
 shown.
@@ -66,15 +66,6 @@ def periods(state: game.JaipurState) -> tuple[Period, ...]:
         rows.append(Period(current.number, _("Round %(round)d", round=current.number), gain, totals, note,
                            current.result is None))
     return tuple(rows)
-
-
-def match_points(state: game.JaipurState) -> tuple[int, int]:
-    """Points over the scored rounds (goods, bonus and camel tokens)."""
-    totals = [0, 0]
-    for current in game.results(state):
-        for seat, points in enumerate(current.result.points):
-            totals[seat] += points
-    return (totals[0], totals[1])
 
 
 def _biggest_sale(state: game.JaipurState) -> Highlight:
@@ -178,14 +169,16 @@ def record(state: game.JaipurState) -> tuple[dict[str, int], ...]:
 def review(state: game.JaipurState) -> Review:
     """The whole review, in the reader's language: standings by seals, one row per round, highlights."""
     standings = ranked(game.scores(state))
-    points = match_points(state)
+    rows = periods(state)
+    # The points beside the seals are the chart's last point: what a page says and draws, from one place.
+    points = (rows[-1].totals[0], rows[-1].totals[1]) if rows else (0, 0)
     return Review(
         period_name=PERIOD_NAME,
         score_name=N_("Seals"),
         chart_name=N_("Points"),
         standings=standings,
         winners=first_placed(standings),
-        periods=periods(state),
+        periods=rows,
         highlights=highlights(state),
         record=record(state),
         stats=tuple(replace(stat, label=_(stat.label)) for stat in STATS),
