@@ -25,7 +25,8 @@ from . import regions
 from .regions import RegionCache
 
 # What a shared part is rendered for: nobody's phone. A seat's own bits come through for_seat.
-NOBODY = {"seat": None, "recorded_here": None, "forms": {}, "sent_forms": {}, "asking": False, "inviting": False, "sharing": True}
+NOBODY = {"seat": None, "recorded_here": None, "forms": {}, "sent_forms": {}, "asking": False, "inviting": False,
+          "sharing": True, "watching": False, "keeps_pad": False}
 # Where a page's frame takes the reader's live region.
 LIVE_REGION = Markup("\x00live\x00")
 

@@ -79,12 +79,15 @@ def bell_panel(table, state, seat, watch: bool, forms) -> dict:
     }
 
 
-def bell_reading(state, seat: int | None, every_seat=None) -> str:
+def bell_reading(state, seat: int | None, every_seat=None, watching: bool = False) -> str:
     """Which reading of the bell panel this seat gets (all that the panel reads of the seat): the First
-    Trader's own bell, anyone else's "in a pinch", or a phone of nobody's, which is also told how to say whose it is;
-    a region rendered for every seat at once (``every_seat``) reads the first two, between seat markers."""
+    Trader's own bell, anyone else's "in a pinch", a phone of nobody's, which is also told how to say whose it is,
+    or a watching phone's, which rings nothing; a region rendered for every seat at once (``every_seat``) reads
+    the first two, between seat markers."""
     if every_seat:
         return "every seat"
+    if watching:
+        return "watching"
     if seat is None:
         return "nobody"
     return "trader" if seat == getattr(state, "first_trader", None) else "other"

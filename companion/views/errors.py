@@ -13,6 +13,9 @@ from ..rules.words import N_, _
 # Worded when a page is rendered, in the phone's language.
 MESSAGES = {
     400: (N_("That request did not make sense"), N_("Something in it was missing or malformed. Go back and try again.")),
+    403: (N_("This phone is just watching"),
+          N_("Nothing is recorded from a watching phone. To record, say whose phone it is under “Whose phone is "
+             "this?” on the table page.")),
     404: (N_("Nothing here"), N_("There is no page at this address. A table link may have been mistyped.")),
     405: (N_("Not like that"), N_("This address does not take that kind of request.")),
     413: (N_("Too much at once"), N_("What was sent is larger than the app accepts.")),

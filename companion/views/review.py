@@ -16,7 +16,7 @@ from ..review.session import period_key, review_of, timeline
 from ..rules import GAMES, RuleError
 from ..i18n import number
 from ..rules.words import _
-from ..web.phone import device_id, remember
+from ..web.phone import device_id, phone, remember
 from .table_forms import refuse
 from .table_page import table_or_404
 
@@ -167,6 +167,8 @@ def _results(table: Table, *, watch: bool, forms: dict | None = None, status: in
         "review": review,
         "period": period,
         "watch": watch,
+        # A phone that said it only watches this table reopens nothing (``table_page.table_context``).
+        "watching": not watch and phone().watching(table.token),
         "players": players,
         "chart": chart.build(players, progression, period, review.chart_name),
         "chart_description": chart.description(players, progression, review.chart_name, period),

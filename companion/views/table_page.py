@@ -20,7 +20,7 @@ from ..i18n import language
 from ..live import heads, parts, regions, store, streams
 from ..models import TOKEN_SHAPE, Table
 from ..table.view import table_view
-from ..web.phone import Phone, my_seat, phone, seat_choice
+from ..web.phone import PAD, WATCHING, Phone, my_seat, phone, seat_choice
 from ..web.templating import is_htmx
 from .page_forms import PageForms, game_forms
 
@@ -76,6 +76,10 @@ def table_context(table: Table, *, watch: bool = False, forms: dict | None = Non
         "state": view.state,
         "scores": view.scores,
         "watch": watch,
+        # A phone that said it only watches shows the table as the watch view does: no control that records.
+        "watching": choice == WATCHING,
+        # A phone that keeps the pad for everyone records for every player, as one passed round the table.
+        "keeps_pad": choice == PAD,
         "seat": seat,
         # A phone of nobody that recorded the newest entry may see what only its recorder sees.
         "recorded_here": recorded,

@@ -19,11 +19,27 @@ from ..table.view import table_view
 from ..web import phone
 from ..web.templating import is_htmx
 from . import kept_forms
+from .errors import render_error
 from .table_forms import answer, refuse, shown_again
 from .page_forms import game_forms
 from .table_page import kept_table, render_table, table_or_404, token_shaped
 
 bp = Blueprint("tables", __name__)
+# What a phone that only watches may still send at its table: its answer to "Who are you?", and the
+# removal of the session from the history (not a move of the game).
+WATCHING_MAY_SEND = frozenset({"tables.choose_seat", "removal.remove_session"})
+
+
+@bp.before_app_request
+def watching_records_nothing() -> tuple[str, int] | None:
+    """Refuse whatever a phone that said it only watches sends at that table: it shows no control that
+    records, and a page left open from before (or a crafted request) records nothing either."""
+    if request.method != "POST" or request.endpoint in WATCHING_MAY_SEND:
+        return None
+    token = (request.view_args or {}).get("token")
+    if isinstance(token, str) and phone.phone().watching(token):
+        return render_error(403)
+    return None
 
 
 def _current_head(token: str, watch: bool) -> heads.Head | None:
@@ -166,7 +182,7 @@ def history(token: str) -> str:
     rows = log.history(table)
     return render_template("tables/history.html", table=table, rows=rows, game=table_view(table).game,
                            words=wording.sentences(table, [entry for entry, _undone in rows]),
-                           undoable=kinds.is_game_entry)
+                           undoable=kinds.is_game_entry, watching=phone.phone().watching(table.token))
 
 
 # How many entries an undo may wait for (each undone first, newest first): more is not a mistake at a table.
@@ -226,12 +242,13 @@ def undo(token: str) -> Response | tuple[str, int]:
 
 @bp.post("/t/<token>/seat")
 def choose_seat(token: str) -> Response | tuple[str, int]:
-    """Remember which player holds this phone (or that it only watches)."""
+    """Remember which player holds this phone, or that it only watches, or keeps the pad for everyone."""
     table = table_or_404(token)
     form = SeatForm()
-    form.seat.choices = [("", _("Nobody (just watching)"))] + [(str(i), n) for i, n in enumerate(table.players)]
+    form.seat.choices = [("", _("Nobody (just watching)")), (phone.PAD, _("Everyone: this phone keeps the pad"))] + [
+        (str(i), n) for i, n in enumerate(table.players)]
     if form.validate_on_submit():
-        seat = None if form.seat.data == "" else int(form.seat.data)
+        seat = int(form.seat.data) if form.seat.data.isdigit() else None
         # Asked first: a phone set to a player shows that player's secrets (cards, a drawn bonus).
         ask = seat is not None and form.also.data != "1" and phone.my_seat(table) != seat
         if ask and table_view(table).seating.held_by_another(seat, phone.device_id()):
@@ -240,7 +257,7 @@ def choose_seat(token: str) -> Response | tuple[str, int]:
             # Another phone may have taken the seat since it was free above: asked all the same.
             if not seating.take_seat(table, seat, device=phone.device_id()) and ask:
                 return shown_again(table, "seat", form, status=200)
-        phone.answer(table, seat)
+        phone.answer(table, seat if seat is not None else phone.PAD if form.seat.data == phone.PAD else phone.WATCHING)
     return answer(table)
 
 

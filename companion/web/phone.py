@@ -15,8 +15,10 @@ from flask import g, session
 
 from ..models import Entry, Table
 
-# What a phone that said it only watches keeps as its seat.
+# What a phone that said it only watches keeps as its seat: it shows the table and records nothing.
 WATCHING = "watch"
+# What a phone keeps that records for every player (one phone passed round the table): it holds no seat.
+PAD = "pad"
 # The tables a phone remembers: on the home page, and for its seats.
 RECENT_TABLES = 8
 # The entry a phone of nobody recorded that only it may see more of (a drawn Jaipur bonus token), per table.
@@ -42,11 +44,15 @@ class Phone:
         return seat if isinstance(seat, int) and 0 <= seat < len(table.seats) else None
 
     def choice_at(self, table: Table) -> int | str | None:
-        """This phone's answer to "Who are you?": a seat, ``WATCHING``, or None (not asked yet)."""
+        """This phone's answer to "Who are you?": a seat, ``WATCHING``, ``PAD``, or None (not asked yet)."""
         seat = self.seat_at(table)
-        if seat is None and self.seats.get(table.token) == WATCHING:
-            return WATCHING
+        if seat is None and self.seats.get(table.token) in (WATCHING, PAD):
+            return self.seats[table.token]
         return seat
+
+    def watching(self, token: str) -> bool:
+        """Whether this phone said it only watches the table of ``token``: it records nothing there."""
+        return self.seats.get(token) == WATCHING
 
     def recorded_at(self, token: str) -> int | None:
         """The number of the entry this phone recorded and alone may see more of, at table ``token``."""
@@ -95,10 +101,10 @@ def seat_choice(table: Table) -> int | str | None:
     return phone().choice_at(table)
 
 
-def answer(table: Table, seat: int | None) -> None:
-    """Keep this phone's answer to "Who are you?": the seat it holds, or None for a phone that only watches."""
+def answer(table: Table, choice: int | str) -> None:
+    """Keep this phone's answer to "Who are you?": the seat it holds, ``WATCHING`` or ``PAD``."""
     this = phone()
-    this.seats = session["seats"] = _newest_last(this.seats, table.token, WATCHING if seat is None else seat)
+    this.seats = session["seats"] = _newest_last(this.seats, table.token, choice)
     session.permanent = True
 
 

@@ -46,7 +46,7 @@ def test_a_phone_that_opens_a_table_is_asked_who_it_is_once(app, client):
 def test_just_watching_is_an_answer_too(app, client):
     token = make_table(app, "tiny", ["Ana", "Ben"])
     answer = sit(client, token, "")
-    assert "Who are you?" not in answer.text and "Whose phone is this?" in answer.text
+    assert "Who are you?" not in answer.text and "This phone is just watching" in answer.text
     assert "Who are you?" not in client.get(f"/t/{token}").text
     assert seat_entries(app) == []  # a watching phone holds no seat
 
