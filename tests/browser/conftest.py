@@ -12,16 +12,13 @@ from pathlib import Path
 import pytest
 
 from browser.server import LiveServer, scratch_database, start_server, stop_server
+from helpers import in_ci
 
 HERE = Path(__file__).resolve().parent
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-quic"]
 PHONE = {"width": 390, "height": 844}
-
-
-def in_ci() -> bool:
-    return os.environ.get("CI", "").lower() in ("1", "true", "yes")
 
 
 def missing_browser() -> str | None:
