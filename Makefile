@@ -62,12 +62,13 @@ run: migrate
 	$(BIN)/gunicorn --config python:companion.server.gunicorn_conf --bind $(HOST):$(PORT) --workers $(WORKERS) companion.wsgi:app
 
 # With TEST_POSTGRES_URL set (as .ci/run does), every database-touching test runs a second time on PostgreSQL
-# (not the pure rules, the layout, the built wheel or the HTML checker, and not the read-only SQLite file faults,
-# which are about SQLite files).
+# (not the pure rules, the layout, the built wheel, the editable install or the HTML checker, and not the read-only
+# SQLite file faults, which are about SQLite files).
 test: $(VENV)/.installed-test $(COMPILED) $(VNU_JAR)
 	$(BIN)/python -m pytest
 	$(if $(TEST_POSTGRES_URL),TEST_DATABASE_URL=$(TEST_POSTGRES_URL) $(BIN)/python -m pytest -p no:cacheprovider --ignore=tests/rules --ignore=tests/test_faults_read_only.py \
-		--ignore=tests/test_layout.py --ignore=tests/server/test_wheel.py --ignore=tests/web/test_html_checker.py)
+		--ignore=tests/test_layout.py --ignore=tests/server/test_wheel.py \
+		--ignore=tests/server/test_editable.py --ignore=tests/web/test_html_checker.py)
 
 bench: $(VENV)/.installed-test $(COMPILED)
 	$(BIN)/python -m bench
