@@ -141,10 +141,12 @@ def _fragments(app, client, tables) -> list[tuple[str, object]]:
 
 
 def _errors(client) -> list[tuple[str, object]]:
-    """The error pages: a page that is not there, a wrong method, a malformed request, too much at once."""
+    """The error pages: a page that is not there, a wrong method, a malformed request, too much at once, an address
+    too long, a header too large."""
     return [("404", client.get("/t/nosuchtable")), ("405", client.put("/")),
             ("400", client.get("/history?player=a%00b")),
-            ("413", client.post("/join", data={"code": "x" * (300 * 1024)}))]
+            ("413", client.post("/join", data={"code": "x" * (300 * 1024)})),
+            ("414", client.get("/?from=" + "x" * 5000)), ("431", client.get("/", headers={"Cookie": "c=" + "y" * 10_000}))]
 
 
 def every_answer(app) -> list[tuple[str, object]]:
