@@ -3,7 +3,8 @@
 ``templates/`` and ``static/`` stay at the top of the repository, and the gettext catalogs are kept as
 ``.po`` text: building the package (a wheel, or ``pip install .``) copies the first two into
 ``companion/`` and compiles each ``.po`` into the ``.mo`` that Flask-Babel reads, so an installed
-companion serves its pages and speaks its languages from any directory.
+companion serves its pages and speaks its languages from any directory. An editable install
+(``pip install -e .``) reads the checkout itself, and compiles the catalogs there, beside their ``.po``.
 """
 
 from __future__ import annotations
@@ -24,7 +25,9 @@ class build_with_pages(build_py):
     def run(self) -> None:
         super().run()
         if getattr(self, "editable_mode", False):
-            return  # an editable install reads the checkout itself (companion._folder)
+            # An editable install reads the checkout itself (companion._folder), its catalogs too.
+            self._compile_catalogs(ROOT / "companion" / "translations")
+            return
         package = Path(self.build_lib) / "companion"
         for name in FOLDERS:
             target = package / name

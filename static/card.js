@@ -18,7 +18,8 @@
   }
 
   // The page's chart as a picture: each element carries the styles the page's CSS gives it, since a
-  // picture of an SVG does not read the page's style sheets.
+  // picture of an SVG does not read the page's style sheets. They go in as SVG presentation attributes
+  // (fill="…", stroke="…"), never a style attribute, which the page's Content-Security-Policy refuses.
   var STYLED = ["stroke", "stroke-width", "stroke-dasharray", "stroke-linecap", "stroke-linejoin", "fill",
     "opacity", "font-family", "font-size", "font-weight", "text-anchor", "dominant-baseline"];
   function picture(svg) {
@@ -29,9 +30,9 @@
       var to = copy.querySelectorAll("*");
       for (var i = 0; i < from.length; i++) {
         var style = window.getComputedStyle(from[i]);
-        to[i].setAttribute("style", STYLED.map(function (name) {
-          return name + ":" + style.getPropertyValue(name);
-        }).join(";"));
+        for (var j = 0; j < STYLED.length; j++) {
+          to[i].setAttribute(STYLED[j], style.getPropertyValue(STYLED[j]));
+        }
       }
       copy.querySelectorAll("title, desc").forEach(function (node) { node.remove(); });
       var box = svg.viewBox.baseVal;

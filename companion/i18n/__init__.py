@@ -164,9 +164,9 @@ def check_catalogs(app: Flask) -> None:
                    for directory, path in zip(directories, files)):
             raise CatalogMissing(
                 f"companion cannot start: the {name} catalog ({files[0]}) is missing or unreadable, so phones "
-                f"set to {name} would read English. Install the built package (pip install . compiles the "
-                f"catalogs) or, in a checkout, compile them: make translations (or pybabel compile -d "
-                f"companion/translations).")
+                f"set to {name} would read English. Install the package (pip install . and pip install -e . "
+                f"compile the catalogs) or, in a checkout, compile them: make translations (or pybabel "
+                f"compile -d companion/translations).")
 
 
 def init_app(app: Flask) -> None:

@@ -14,6 +14,12 @@ graceful_timeout = 10
 # Longer than a table page's safety poll while its stream is up (15 s, static/app.js): the poll finds its
 # connection still open instead of opening one (a city's 6,000 phones poll 400 times a second).
 keepalive = 20
+# A request line or a header line over gunicorn's limits gets gunicorn's own bare English page, without the
+# app's headers. The app refuses shorter ones itself (companion/web/security.py: URL_MAX, HEADER_LINE_MAX),
+# with its page in the phone's language: gunicorn's limits stand above the app's. 8190 bytes is the longest
+# request line gunicorn can be set to take, short of no limit at all.
+limit_request_line = 8190
+limit_request_field_size = 32768
 accesslog = "-"
 # Keep access logs short: the live poll is the common line.
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import partial
 
-from flask import Blueprint, abort, render_template, request
+from flask import Blueprint, abort, make_response, render_template, request
 from werkzeug.wrappers import Response
 
 from ..table.view import table_view
@@ -60,12 +60,10 @@ def _partial(template: str, table: Table, form_name: str, form, phase: str) -> R
     """
     if table_view(table).state.phase != phase:
         body, status = render_table(table)
-        return Response(body, status, headers={"HX-Retarget": "#live", "HX-Reswap": "outerHTML",
-                                               "Vary": "HX-Request"})
-    context = table_context(table, forms={form_name: form})
-    response = Response(render_template(template, **context))
-    response.headers["Vary"] = "HX-Request"
-    return response
+        return make_response((body, status, {"HX-Retarget": "#live", "HX-Reswap": "outerHTML", "Vary": "HX-Request"}))
+    # Flask's response (HTML, UTF-8), not werkzeug's bare one (text/plain).
+    return make_response((render_template(template, **table_context(table, forms={form_name: form})),
+                          {"Vary": "HX-Request"}))
 
 
 # --- sales --------------------------------------------------------------------

@@ -124,6 +124,23 @@ def allows_upload(limit: int):
     return decorate
 
 
+# The longest address (path and query) and header line the app takes: as long as gunicorn's defaults
+# allowed before (a 4,094-byte request line, 8,190-byte header lines). Longer ones are answered here, with
+# the app's own 414 and 431 pages in the phone's language; gunicorn's own limits stand above these
+# (companion/server/gunicorn_conf.py), so that it hands such requests on rather than answer them itself.
+URL_MAX = 4096
+HEADER_LINE_MAX = 8190
+
+
+def _refuse_oversized_head() -> None:
+    environ = request.environ
+    address = environ.get("RAW_URI") or environ.get("REQUEST_URI") or request.full_path
+    if len(address) > URL_MAX:
+        abort(414)
+    if any(len(name) + 2 + len(value) > HEADER_LINE_MAX for name, value in request.headers.items()):
+        abort(431)
+
+
 def _has_nul(values) -> bool:
     return any("\x00" in value for _, listed in values.lists() for value in listed)
 
@@ -178,8 +195,10 @@ class TrustedProxyFix:
 
 
 def init_app(app: Flask) -> None:
-    """Install the headers, refuse NUL characters, and trust PROXY_FIX proxies at TRUSTED_PROXIES addresses."""
+    """Install the headers, refuse oversized heads and NUL characters, and trust PROXY_FIX proxies at
+    TRUSTED_PROXIES addresses."""
     app.session_interface = SessionInterface()
+    app.before_request(_refuse_oversized_head)
     app.before_request(_refuse_nul)
     app.after_request(_headers)
     if hops := int(app.config["PROXY_FIX"]):

@@ -1,9 +1,10 @@
-"""Template helpers: versioned static URLs, htmx detection, the game registry."""
+"""Template helpers: versioned static URLs, htmx detection, the game registry, times for machines."""
 
 from __future__ import annotations
 
 import gzip
 import hashlib
+from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 
@@ -31,6 +32,12 @@ def _compressed_static(path: str, _modified: int, encoding: str) -> bytes:
     """A static file compressed at the highest level, once per process (and again if the file changes)."""
     data = Path(path).read_bytes()
     return brotli.compress(data, quality=11) if encoding == "br" else gzip.compress(data, 9, mtime=0)
+
+
+def machine_time(moment: datetime) -> str:
+    """A stored time as a ``<time datetime>`` value: whole seconds with its zone (HTML allows no more than
+    milliseconds; SQLite hands the time back without its zone, which is UTC)."""
+    return (moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment).isoformat(timespec="seconds")
 
 
 def is_htmx() -> bool:
@@ -97,6 +104,7 @@ def init_app(app: Flask) -> None:
 
     compressible = set(app.config["COMPRESS_MIMETYPES"])
     app.jinja_env.globals.update(games=GAMES, is_htmx=is_htmx, phone_url=phone_url)
+    app.jinja_env.filters["machine_time"] = machine_time
     if app.testing:
         from jinja2 import StrictUndefined
 

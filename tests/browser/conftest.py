@@ -12,16 +12,16 @@ from pathlib import Path
 import pytest
 
 from browser.server import LiveServer, scratch_database, start_server, stop_server
+from helpers import in_ci
 
 HERE = Path(__file__).resolve().parent
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--no-first-run", "--disable-quic"]
 PHONE = {"width": 390, "height": 844}
-
-
-def in_ci() -> bool:
-    return os.environ.get("CI", "").lower() in ("1", "true", "yes")
+# Each violation of the Content-Security-Policy said in the console, whatever the browser itself prints.
+REPORT_VIOLATIONS = """document.addEventListener("securitypolicyviolation", (event) => console.error(
+  `Content Security Policy: ${event.effectiveDirective} refused ${event.blockedURI || "inline"} at ${event.sourceFile}:${event.lineNumber}`));"""
 
 
 def missing_browser() -> str | None:
@@ -94,9 +94,15 @@ def new_phone(browser, live_server):
         )
         context.set_default_timeout(10_000)
         contexts.append(context)
+        context.add_init_script(REPORT_VIOLATIONS)
         page = context.new_page()
         page.errors = []
         page.on("pageerror", lambda error: page.errors.append(str(error)))
+        # What the browser's console says of the Content-Security-Policy (an inline style applied, a script
+        # refused…), on every page the phone opens: a test asserts ``page.violations == []``.
+        page.violations = []
+        page.on("console", lambda message: page.violations.append(message.text)
+                if message.type == "error" and "Content Security Policy" in message.text else None)
         return page
 
     yield make

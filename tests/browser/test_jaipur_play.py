@@ -40,7 +40,12 @@ def seals(phone) -> list[str]:
 
 def test_a_short_jaipur_match_on_two_phones(new_phone):
     ana, ben = seated_at_a_new_table(new_phone, "jaipur", ["Ana", "Ben"])
+    play_a_short_match(ana, ben)
+    assert ana.errors == [] and ben.errors == []
 
+
+def play_a_short_match(ana, ben) -> None:
+    """Two rounds on Ana's and Ben's phones, each round won by Ana: the match over, two seals to none."""
     # Round 1: Ana sells leather; Ben's phone sees it, ends the round and scores it.
     sell(ana, "Ana", "Leather", 2)
     expect(ana.locator(".entries li").first).to_have_text("Ana sold 2 leather for 7 (4 + 3).")
@@ -59,4 +64,3 @@ def test_a_short_jaipur_match_on_two_phones(new_phone):
     assert seals(ana) == ["2", "0"]
     expect(ben.get_by_text("The match is over.")).to_be_visible(timeout=3000)
     assert seals(ben) == ["2", "0"]
-    assert ana.errors == [] and ben.errors == []

@@ -10,6 +10,9 @@ import sqlalchemy as sa
 from PIL import Image
 from playwright.sync_api import expect
 
+from browser.phone import seated_at_a_new_table
+from browser.test_jaipur_play import play_a_short_match
+
 pytestmark = pytest.mark.browser
 
 # The phone can share files: navigator.share is a stand-in that keeps what it was handed.
@@ -127,6 +130,28 @@ def test_where_files_cannot_be_shared_the_button_downloads_the_picture(browser, 
         picture.load()
         assert picture.width == 1080
     context.close()
+
+
+def test_a_whole_match_its_results_and_its_picture_break_no_content_security_policy(new_phone, tmp_path):
+    ana, ben = seated_at_a_new_table(new_phone, "jaipur", ["Ana", "Ben"])
+    play_a_short_match(ana, ben)
+    ana.context.add_init_script(SHARING)
+    ana.goto(ana.url.split("#")[0] + "/results")
+    expect(ana.locator(".standings")).to_contain_text("Ana")
+    ana.locator("[data-share-card]").tap()
+    ana.wait_for_function("() => window.shared.length > 0")
+    shared = ana.evaluate(SHARED_FILE)
+    saved = tmp_path / shared["name"]
+    saved.write_bytes(base64.b64decode(shared["data"]))
+    print(f"\nthe picture: {saved}")
+    with Image.open(saved) as picture:
+        chart = picture.convert("RGB")
+    assert chart.width == 1080
+    # The chart came out in the players' colours: pixels of colour, not only black, white and greys.
+    colours = {chart.getpixel((x, y)) for x in range(0, chart.width, 4) for y in range(chart.height // 2, chart.height, 4)}
+    assert any(max(colour) - min(colour) > 80 for colour in colours)
+    assert ana.violations == [] and ben.violations == []
+    assert ana.errors == [] and ben.errors == []
 
 
 def test_without_javascript_there_is_no_button_that_does_nothing(browser, live_server, finished):

@@ -47,7 +47,9 @@ def test_results_show_standings_breakdown_highlights_and_every_entry(app, client
     text = page_text(client.get(f"/t/{token}/results"))
     assert "Final standings" in text
     standings = re.search(r'<ol class="standings">(.*?)</ol>', text).group(1)
-    assert re.findall(r'aria-label="Rank (\d)">\d</span> <span class="who">(\w+)', standings) == [
+    # The rank as a screen reader says it (visually hidden), then the figure shown.
+    assert re.findall(r'"visually-hidden">Rank (\d)</span><span class="rank" aria-hidden="true">\d</span> '
+                      r'<span class="who">(\w+)', standings) == [
         ("1", "Ana"), ("2", "Cy"), ("3", "Ben")]
     assert "Ana <small class=\"badge\">winner</small>" in standings
     assert "Biggest sale</dt><dd>Ana sold 4 saffron for 750 in hand 11.</dd>" in text

@@ -1,0 +1,157 @@
+"""Every kind of answer the app gives a phone, through the test client: each page type and each htmx fragment.
+
+``every_answer(app)`` sets up the tables it needs (each game asking whose phone this is, under way and
+finished) and returns ``(what, response)`` for the home page, the new table pages, each game's table in
+each state (a fresh phone, a seated one, a phone asked "this one too?", the watch view), the memo card and
+its calculator, the tally, the history, the players, a player, the results, the import page, the error
+pages, and every fragment htmx swaps in (the live region, the previews, the calculator, the tally, the
+join form, the undo's confirmation and refusal, the answers to a recorded and a refused form).
+Used by the tests that hold every answer to a standard: tests/web/test_html_answers.py (headers) and
+tests/web/test_html_checker.py (the Nu Html Checker).
+"""
+
+from __future__ import annotations
+
+from helpers import form_key, make_table
+from review.test_review_sessions import CARAMBOUILLE, FRUTTI, JAIPUR, record_all
+
+HTMX = {"HX-Request": "true"}
+GAMES = {"carambouille": CARAMBOUILLE, "jaipur": JAIPUR, "frutti": FRUTTI}
+
+
+def _tokens(app, token: str) -> tuple[str, str]:
+    from companion.extensions import db
+    from companion.models import Table
+
+    with app.app_context():
+        table = db.session.query(Table).filter_by(token=token).one()
+        return table.token, table.watch_token
+
+
+def _tables(app) -> dict[str, tuple[str, str]]:
+    """Each game at its start (nobody seated), under way, and finished: (player token, watch token)."""
+    tables = {}
+    for game, (slug, players, options, events) in GAMES.items():
+        tables[f"{game} start"] = _tokens(app, make_table(app, slug, players, options))
+        tables[f"{game} under way"] = _tokens(app, record_all(app, slug, players, options, events[:len(events) // 2]))
+        tables[f"{game} finished"] = _tokens(app, record_all(app, slug, players, options, events))
+    slug, players, options, events = CARAMBOUILLE
+    tables["carambouille dealing"] = _tokens(app, record_all(app, slug, players, options, events[:10]))
+    return tables
+
+
+def _pages(client, tables) -> list[tuple[str, object]]:
+    """The whole pages, each as a phone first opens it."""
+    answers = [("home", client.get("/"))]
+    answers += [(f"home in {lang}", client.get("/", headers={"Accept-Language": lang})) for lang in ("fr", "de", "it")]
+    answers += [(f"new {game}", client.get(f"/new/{game}")) for game in GAMES]
+    answers += [("new table refused", client.post("/new/jaipur", data={"players-0": "Ana"}))]
+    answers += [("memo card", client.get("/memo/carambouille")),
+                ("memo card, a calculation", client.get("/memo/carambouille?product=cheese&cards=3&effects-0=illusion")),
+                ("tally", client.get("/tally/frutti")),
+                ("tally, counted", client.get("/tally/frutti", query_string=_tally_query())),
+                ("history", client.get("/history")),
+                ("history, filtered", client.get("/history?game=jaipur&status=finished")),
+                ("players", client.get("/players")), ("a player", client.get("/players/Ana")),
+                ("import", client.get("/import")),
+                *[(f"offline page in {lang}", client.get(f"/offline/{lang}")) for lang in ("en", "fr", "de", "it")],
+                ("import refused", client.post("/import", data={"file": (b"{not json", "session.json")},
+                                               content_type="multipart/form-data"))]
+    for what, (token, watch) in tables.items():
+        answers += [(f"{what}, fresh phone", client.get(f"/t/{token}")),
+                    (f"{what}, watching", client.get(f"/w/{watch}")),
+                    (f"{what}, results", client.get(f"/t/{token}/results")),
+                    (f"{what}, results watched", client.get(f"/w/{watch}/results")),
+                    (f"{what}, all entries", client.get(f"/t/{token}/history")),
+                    (f"{what}, remove", client.get(f"/t/{token}/remove"))]
+    token, watch = tables["carambouille under way"]
+    answers += [("pad", client.get(f"/t/{token}/pad")), ("pad watched", client.get(f"/w/{watch}/pad")),
+                ("table memo", client.get(f"/t/{token}/memo")), ("table memo watched", client.get(f"/w/{watch}/memo")),
+                ("house memo", client.get(f"/t/{token}/memo/edit")),
+                ("undo, its own page", client.get(f"/t/{token}/undo"))]
+    return answers
+
+
+def _tally_query() -> dict:
+    dishes = ["shrimp", "octopus", "oysters", "mussels", "sea_urchins"]
+    return {**{f"order-{i}": dish for i, dish in enumerate(dishes)}, "cards-0-name": "Ana", "cards-0-mussels": 2,
+            "cards-1-name": "Ben", "cards-1-octopus": 3}
+
+
+def _seated(app, client, tables) -> list[tuple[str, object]]:
+    """Each game's table on a seated phone, and on a second phone asked "this one too?"."""
+    answers = []
+    other = app.test_client()
+    for game in GAMES:
+        for state in ("start", "under way"):
+            token, _watch = tables[f"{game} {state}"]
+            client.post(f"/t/{token}/seat", data={"seat": "0"})
+            answers.append((f"{game} {state}, seated", client.get(f"/t/{token}")))
+            answers.append((f"{game} {state}, this phone too?",
+                            other.post(f"/t/{token}/seat", data={"seat": "0"}, headers=HTMX)))
+    token, _watch = tables["carambouille start"]
+    answers.append(("this phone too?, without JavaScript", other.post(f"/t/{token}/seat", data={"seat": "0"},
+                                                                     follow_redirects=True)))
+    return answers
+
+
+def _fragments(app, client, tables) -> list[tuple[str, object]]:
+    """What htmx swaps in: the live regions, the previews, the calculator, the forms' answers."""
+    answers = []
+    for what, (token, watch) in tables.items():
+        answers += [(f"{what}, live region", client.get(f"/t/{token}/live?seen=0", headers=HTMX)),
+                    (f"{what}, watched live region", client.get(f"/w/{watch}/live?seen=0", headers=HTMX))]
+    caram, _watch = tables["carambouille under way"]
+    dealing, _watch = tables["carambouille dealing"]
+    jaipur, _watch = tables["jaipur under way"]
+    frutti, _watch = tables["frutti under way"]
+    fresh = make_table(app, "carambouille", ["Ana", "Ben", "Cy"], {"first_trader": 0})
+    for event in ({"type": "market_opened"}, {"type": "market_closed", "seconds": 60}):
+        client.post(f"/t/{fresh}/bell/{'open' if event['type'] == 'market_opened' else 'close'}",
+                    data={"bell-key": form_key(), "bell-mode": "hand"})
+    answers += [
+        ("the table page as htmx asks it", client.get(f"/t/{caram}", headers=HTMX)),
+        ("memo calculator", client.get("/memo/carambouille?product=cheese&cards=3", headers=HTMX)),
+        ("tally counted", client.get("/tally/frutti", query_string=_tally_query(), headers=HTMX)),
+        ("join refused", client.post("/join", data={"code": "ZZZZZZ"}, headers=HTMX)),
+        ("sale preview", client.get(f"/t/{fresh}/carambouille/sale?player=0&product=cheese&cards=2", headers=HTMX)),
+        ("sale preview in French", client.get(f"/t/{fresh}/carambouille/sale?player=0&product=cheese&cards=2",
+                                              headers={**HTMX, "Accept-Language": "fr"})),
+        ("sale preview refused", client.get(f"/t/{fresh}/carambouille/sale?player=0&product=cheese&cards=9",
+                                            headers=HTMX)),
+        ("deal preview", client.get(f"/t/{dealing}/carambouille/deal?hand_sizes-0=5&hand_sizes-1=5&hand_sizes-2=5",
+                                    headers=HTMX)),
+        ("deal preview, the hand moved on", client.get(f"/t/{caram}/carambouille/deal?hand_sizes-0=5",
+                                                       headers=HTMX)),
+        ("jaipur sale preview", client.get(f"/t/{jaipur}/jaipur/sale/preview?player=0&good=cloth&cards=2",
+                                           headers=HTMX)),
+        ("undo, in the table", client.get(f"/t/{caram}/undo", headers=HTMX)),
+        ("sale recorded", client.post(f"/t/{fresh}/carambouille/sale",
+                                      data={"key": form_key(), "player": 0, "product": "cheese", "cards": 2,
+                                            "step": "confirm"}, headers=HTMX)),
+        ("sale refused", client.post(f"/t/{fresh}/carambouille/sale",
+                                     data={"key": form_key(), "player": 0, "product": "cheese", "cards": 9,
+                                           "step": "confirm"}, headers=HTMX)),
+        ("frutti card played", client.post(f"/t/{frutti}/frutti/play",
+                                           data={"key": form_key(), "player": 0, "seafood": "octopus"}, headers=HTMX)),
+        ("undo refused", client.post(f"/t/{fresh}/undo", data={"key": form_key(), "entry": 1}, headers=HTMX)),
+        ("undo recorded", client.post(f"/t/{fresh}/undo", data={"key": form_key()}, headers=HTMX)),
+    ]
+    return answers
+
+
+def _errors(client) -> list[tuple[str, object]]:
+    """The error pages: a page that is not there, a wrong method, a malformed request, too much at once, an address
+    too long, a header too large."""
+    return [("404", client.get("/t/nosuchtable")), ("405", client.put("/")),
+            ("400", client.get("/history?player=a%00b")),
+            ("413", client.post("/join", data={"code": "x" * (300 * 1024)})),
+            ("414", client.get("/?from=" + "x" * 5000)), ("431", client.get("/", headers={"Cookie": "c=" + "y" * 10_000}))]
+
+
+def every_answer(app) -> list[tuple[str, object]]:
+    """(what, response) for every kind of page and fragment; the tables are made in ``app``'s database."""
+    client = app.test_client()
+    tables = _tables(app)
+    return (_pages(client, tables) + _seated(app, client, tables) + _fragments(app, client, tables)
+            + _errors(client))
