@@ -89,6 +89,18 @@ def _seated(app, client, tables) -> list[tuple[str, object]]:
             answers.append((f"{game} {state}, seated", client.get(f"/t/{token}")))
             answers.append((f"{game} {state}, this phone too?",
                             other.post(f"/t/{token}/seat", data={"seat": "0"}, headers=HTMX)))
+    for game in GAMES:
+        token, _watch = tables[f"{game} under way"]
+        for answer, what in (("", "just watching"), ("pad", "the pad for everyone")):
+            phone = app.test_client()
+            phone.post(f"/t/{token}/seat", data={"seat": answer})
+            answers.append((f"{game} under way, {what}", phone.get(f"/t/{token}")))
+            answers.append((f"{game} under way, {what}, live region",
+                            phone.get(f"/t/{token}/live?seen=0", headers=HTMX)))
+    watcher = app.test_client()
+    token, _watch = tables["jaipur under way"]
+    watcher.post(f"/t/{token}/seat", data={"seat": ""})
+    answers.append(("a watching phone's undo refused", watcher.post(f"/t/{token}/undo", data={"key": form_key()})))
     token, _watch = tables["carambouille start"]
     answers.append(("this phone too?, without JavaScript", other.post(f"/t/{token}/seat", data={"seat": "0"},
                                                                      follow_redirects=True)))
@@ -105,6 +117,10 @@ def _fragments(app, client, tables) -> list[tuple[str, object]]:
     dealing, _watch = tables["carambouille dealing"]
     jaipur, _watch = tables["jaipur under way"]
     frutti, _watch = tables["frutti under way"]
+    removed = make_table(app, "jaipur", ["Ana", "Ben"])
+    client.get(f"/t/{removed}")
+    client.post(f"/t/{removed}/remove", data={})
+    answers.append(("a removed session's live region", client.get(f"/t/{removed}/live?seen=0", headers=HTMX)))
     fresh = make_table(app, "carambouille", ["Ana", "Ben", "Cy"], {"first_trader": 0})
     for event in ({"type": "market_opened"}, {"type": "market_closed", "seconds": 60}):
         client.post(f"/t/{fresh}/bell/{'open' if event['type'] == 'market_opened' else 'close'}",
