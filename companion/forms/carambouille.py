@@ -111,6 +111,17 @@ class SaleForm(CarambouilleForm):
         return event
 
 
+class PlayOnSaleForm(CarambouilleForm):
+    """A sale card played on the sale on the table, from the phone of whoever plays it."""
+
+    player = WholeNumberField(widget=HiddenField.widget, validators=[InputRequired(_l("Say who plays it.")), SEAT])
+    card = StringField(validators=[InputRequired(_l("Tap the card you play.")), AnyOf(
+        game.SALE_CARDS, message=_l("Only Illusion, Bargain and Overstock are played on a sale."))])
+
+    def event(self) -> dict:
+        return {"type": "play_on_sale", "player": self.player.data, "card": self.card.data}
+
+
 class BuyForm(CarambouilleForm):
     """Buying 1 or 2 Carambouille cards: the button says how many, the radios what was drawn."""
 

@@ -17,6 +17,7 @@ from ..forms.carambouille import (
     EndTurnForm,
     GiveCardForm,
     PlayCardForm,
+    PlayOnSaleForm,
     SaleForm,
 )
 from ..models import Table
@@ -25,7 +26,7 @@ from ..rules import carambouille as game
 from ..web.templating import is_htmx
 from . import memo
 from . import kept_forms
-from .table_forms import record_form, refuse, shown_again
+from .table_forms import not_theirs, record_form, record_own, refuse, shown_again
 from .page_forms import later
 from .table_page import render_table, table_context, table_or_404
 
@@ -66,10 +67,23 @@ def _partial(template: str, table: Table, form_name: str, form, phase: str) -> R
                           {"Vary": "HX-Request"}))
 
 
+# --- whose cards: a player's own phone, or the pad for everyone (``table_forms.record_own``) ---
+
+def _player(form) -> list:
+    return [form.player.data]
+
+
+def _sale_cards_by(form: SaleForm) -> list:
+    return [seat for _card, seat in form.chosen_effects()]
+
+
 # --- sales --------------------------------------------------------------------
 
 def check_sale(table: Table, form: SaleForm) -> None:
-    """Work out the sale as entered: its arithmetic on ``form.preview``, or the rules' refusal next to its field."""
+    """Work out the sale as entered: its arithmetic on ``form.preview``, or the refusal next to its field."""
+    if refusal := not_theirs(table, _sale_cards_by(form)):
+        refuse(form, refusal, "effects")
+        return
     state = table_view(table).state
     event = form.event()
     try:
@@ -107,7 +121,13 @@ def sale(token: str) -> Answer:
             check_sale(table, form)
         form.seen.data = table.last_seq
         return shown_again(table, "sale", form, status=200)
-    return record_form(table, "sale", form, SaleForm.event)
+    return record_own(table, "sale", form, _sale_cards_by, "effects")
+
+
+@bp.post("/t/<token>/carambouille/on-sale")
+def play_on_sale(token: str) -> Answer:
+    """A sale card played on the sale on the table, from the phone of whoever plays it."""
+    return record_own(table_or_404(token), "on_sale", PlayOnSaleForm(), _player, None)
 
 
 def sale_again(table: Table, data) -> SaleForm:
@@ -137,13 +157,13 @@ def play_card(token: str) -> Answer:
     """“I lied!”, Persuasion or a Basket laid."""
     form = PlayCardForm()
     name = form.type.data if form.type.data in ("i_lied", "persuasion", "basket") else "i_lied"
-    return record_form(table_or_404(token), name, form, PlayCardForm.event)
+    return record_own(table_or_404(token), name, form, _player)
 
 
 @bp.post("/t/<token>/carambouille/give")
 def give_card(token: str) -> Answer:
     """A Carambouille card given to another player in a trade."""
-    return record_form(table_or_404(token), "give", GiveCardForm(), GiveCardForm.event)
+    return record_own(table_or_404(token), "give", GiveCardForm(), _player)
 
 
 @bp.post("/t/<token>/carambouille/end")
@@ -235,6 +255,7 @@ KEPT_FORMS = {
     "carambouille.end_turn": kept_forms.plain(EndTurnForm),
     "carambouille.play_card": kept_forms.plain(PlayCardForm),
     "carambouille.give_card": kept_forms.plain(GiveCardForm),
+    "carambouille.play_on_sale": kept_forms.plain(PlayOnSaleForm),
     "carambouille.end_game": kept_forms.plain(EndGameForm),
     "carambouille.deal": deal_again,
 }
@@ -260,6 +281,7 @@ def table_forms(table: Table, state: game.State, seat: int | None) -> dict:
         forms["sale"] = later(SaleForm, seen=seen, player=state.turn)
         forms["buy"] = later(BuyForm, seen=seen, player=state.turn)
         forms["end_turn"] = fresh(EndTurnForm, seen=seen, player=state.turn)
+        forms["on_sale"] = fresh(PlayOnSaleForm, seen=seen, player=me)
     elif state.phase == game.DEAL:
         forms["deal"] = partial(_deal_form, state, seen)
     return forms

@@ -27,7 +27,7 @@ KEPT = "kept_form"
 # Where each form of the table page sits (the id of its element), so that the page opens there.
 ANCHORS = {
     "sale": "sale-form", "buy": "buy-form", "deal": "deal-form", "end_turn": "end-turn", "end_game": "end-game",
-    "i_lied": "cards-box", "persuasion": "cards-box", "give": "cards-box", "basket": "cards-box",
+    "i_lied": "cards-box", "persuasion": "cards-box", "give": "cards-box", "basket": "cards-box", "on_sale": "on-sale",
     "end_round": "end-round", "camels": "camels-form", "next_round": "next-round-form",
     "dishes": "dishes", "layout": "dishes", "play": "play-form", "suspend": "suspend", "tally": "table-tally",
     "bell_open": "bell", "bell_close": "bell", "undo": "undo-refused", "seat": "seat-question",

@@ -1,4 +1,5 @@
-"""Recording what a table page's form sent: validate, record through the rules, answer with the table."""
+"""Recording what a table page's form sent: validate, record through the rules, answer with the table;
+a player's own cards played only from that player's phone (or the pad for everyone)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from wtforms import Field
 from ..models import Entry, Table
 from ..rules import RuleError
 from ..table import recording
-from ..web.phone import device_id, my_seat, note_recorded_here
+from ..rules.words import _
+from ..web.phone import acts_for, device_id, my_seat, note_recorded_here
 from ..web.templating import is_htmx
 from . import kept_forms
 from .page_forms import game_forms
@@ -88,3 +90,22 @@ def record_form(table: Table, form_name: str, form: FlaskForm,
                 note_recorded_here(table, entry)
             return answer(table)
     return shown_again(table, form_name, form)
+
+
+def not_theirs(table: Table, seats) -> str | None:
+    """Why this phone may not play these players' cards (None if it may): it is refused before anything is
+    checked, so the refusal never depends on, nor tells, what another player holds."""
+    for seat in seats:
+        if isinstance(seat, int) and 0 <= seat < len(table.seats) and not acts_for(table, seat):
+            return _("Only %(player)s's phone, or the pad for everyone, plays %(player)s's cards.",
+                     player=table.players[seat])
+    return None
+
+
+def record_own(table: Table, name: str, form: FlaskForm, players: Callable, field: str | None = "player",
+               ) -> Response | tuple[str, int]:
+    """``record_form`` for a form that plays the cards of ``players(form)``: refused from any other phone."""
+    if form.validate_on_submit() and (refusal := not_theirs(table, players(form))):
+        refuse(form, refusal, field)
+        return shown_again(table, name, form)
+    return record_form(table, name, form, type(form).event)

@@ -96,6 +96,12 @@ def my_seat(table: Table) -> int | None:
     return phone().seat_at(table)
 
 
+def acts_for(table: Table, seat: int) -> bool:
+    """Whether this phone may play ``seat``'s own cards: it is that player's, or keeps the pad for everyone.
+    (What a player holds is theirs alone: any other phone is refused before anything is checked.)"""
+    return phone().choice_at(table) in (seat, PAD)
+
+
 def seat_choice(table: Table) -> int | str | None:
     """This phone's answer to "Who are you?" at this table: a seat, ``WATCHING``, or None (not asked yet)."""
     return phone().choice_at(table)

@@ -1,5 +1,5 @@
 """Every Carambouille recording control records on one tap, on a phone that has sat on the table: the bell
-opened and closed, a sale plain and with Illusion, Bargain and Overstock, a purchase, a Basket, the end of a
+opened and closed, a sale, Illusion, Bargain and Overstock played on it from each player's own phone, a purchase, a Basket, the end of a
 sales turn, the deal. Each asserted on the acting phone (Ana's) and on another (Ben's): the entry's own
 sentence and the new scores. Previews and helpers follow the choices on screen at once, no "again" tap."""
 
@@ -96,25 +96,46 @@ def test_a_plain_sale_records_what_its_button_says_after_a_change_of_mind(new_ph
     assert ana.errors == [] and ben.errors == []
 
 
-def test_a_sale_with_illusion_then_bargain_records_what_its_button_says(new_phone, live_server):
+def on_sale(phone):
+    """The sale on the table as this phone shows it, with the sale cards it offers."""
+    return phone.locator("#on-sale")
+
+
+def test_illusion_then_bargain_each_from_its_players_phone_on_one_tap(new_phone, live_server):
     ana, ben = phones_at(new_phone, live_server, SALES)
     sit_on_table(ana)
-    choose(ana, "cheese", 3, ("Illusion by Ana",))
-    expect(record_button(ana)).to_have_text("Record the sale: +300")
-    choose(ana, effects=("Illusion by Ana", "Bargain by Ben"))
-    expect(record_button(ana)).to_have_text("Record the sale: +150")
+    choose(ana, "cheese", 3)
+    # The seller's phone names no other player's card: nothing to probe another hand with.
+    expect(ana.locator("#sale-form select")).to_have_count(1)  # the product
+    expect(ana.locator("#sale-form")).not_to_contain_text("Bargain by Ben")
     tapped = tap_once(ana, record_button(ana))
-    expect_recorded([ana, ben], "Ana sold 3 cheeses for 180, Illusion by Ana → 300, Bargain by Ben → 150.", ["300", "125", "125"], tapped)
+    expect_recorded([ana, ben], "Ana sold 3 cheeses for 180.", ["330", "125", "125"], tapped)
+    # Each phone offers what its own player holds: Ana her Illusion, Ben his Bargain and Overstock.
+    expect(on_sale(ana).get_by_role("button")).to_have_text(["Play Illusion: 300"])
+    expect(on_sale(ben).get_by_role("button")).to_have_text(["Play Bargain: 90", "Play Overstock: cancelled, 0"])
+    sit_on_table(ana)
+    tapped = tap_once(ana, on_sale(ana).get_by_role("button", name="Play Illusion: 300"))
+    expect_recorded([ana, ben], "Ana played Illusion on their sale of 3 cheeses: 180 → 300.", ["450", "125", "125"],
+                    tapped)
+    sit_on_table(ben)
+    tapped = tap_once(ben, on_sale(ben).get_by_role("button", name="Play Bargain: 150"))
+    expect_recorded([ben, ana], "Ben played Bargain on Ana's sale of 3 cheeses: 300 → 150.", ["300", "125", "125"],
+                    tapped)
+    expect(on_sale(ana).get_by_role("button")).to_have_count(0)  # Ana holds nothing more to play on it
     assert ana.errors == [] and ben.errors == []
 
 
-def test_a_sale_with_overstock_is_cancelled_on_one_tap(new_phone, live_server):
+def test_an_overstock_from_the_players_phone_cancels_the_sale_on_one_tap(new_phone, live_server):
     ana, ben = phones_at(new_phone, live_server, SALES)
     sit_on_table(ana)
-    choose(ana, "hens", 2, ("Overstock by Ben",))
-    expect(ana.locator(".sale-value")).to_contain_text("Cancelled")
+    choose(ana, "hens", 2)
     tapped = tap_once(ana, record_button(ana))
-    expect_recorded([ana, ben], ("Ana sold 2 hens for 150, Overstock by Ben → cancelled, 0: the cards go back to Ana's hand."), ["150", "125", "125"], tapped)
+    expect_recorded([ana, ben], "Ana sold 2 hens for 150.", ["300", "125", "125"], tapped)
+    sit_on_table(ben)
+    tapped = tap_once(ben, on_sale(ben).get_by_role("button", name="Play Overstock: cancelled, 0"))
+    expect_recorded([ben, ana], "Ben played Overstock on Ana's sale of 2 hens: cancelled (150 → 0), the cards go "
+                    "back to Ana's hand.", ["150", "125", "125"], tapped)
+    expect(on_sale(ana)).to_have_count(0)  # cancelled: nothing more is played on it
     assert ana.errors == [] and ben.errors == []
 
 

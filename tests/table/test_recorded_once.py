@@ -25,6 +25,7 @@ from helpers import answered, form_key, make_table
 
 HTMX = {"HX-Request": "true"}
 ANA, BEN, PIA = 0, 1, 2
+PAD = "pad"  # the answer of a phone that keeps the pad for everyone: it plays every player's cards
 CARAMBOUILLE = ["Ana", "Ben", "Pia"]
 LAYOUT = ["shrimp", "oysters", "mussels", "octopus", "sea_urchins"]
 
@@ -75,7 +76,7 @@ class Move:
 ANCHORS = {
     "carambouille/sale": "sale-form", "carambouille/buy": "buy-form", "carambouille/end-turn": "end-turn",
     "carambouille/deal": "deal-form", "carambouille/card": "cards-box", "carambouille/give": "cards-box",
-    "carambouille/end": "end-game", "bell/open": "bell", "bell/close": "bell", "jaipur/sale": "sale-form",
+    "carambouille/end": "end-game", "carambouille/on-sale": "on-sale", "bell/open": "bell", "bell/close": "bell", "jaipur/sale": "sale-form",
     "jaipur/end-round": "end-round", "jaipur/camels": "camels-form", "jaipur/next-round": "next-round-form",
     "frutti/dishes": "dishes", "frutti/play": "play-form", "frutti/suspend": "suspend",
     "frutti/next-round": "next-round-form", "frutti/tally": "table-tally",
@@ -104,12 +105,17 @@ MOVES = {
         "carambouille", CARAMBOUILLE, BEN_SELLS, "carambouille/sale",
         {"player": BEN, "product": "onions", "cards": 2, "step": "confirm"}, "Ben sold 2 onions for 25.",
         other={"player": BEN, "product": "onions", "cards": 2, "step": "confirm", "effects-0": "bargain:0"},
-        options=CARAMBOUILLE_OPTIONS),
+        options=CARAMBOUILLE_OPTIONS, seats=(PAD, PAD)),
     "carambouille sale, the Bargain entered on the first phone only": Move(
         "carambouille", CARAMBOUILLE, BEN_SELLS, "carambouille/sale",
         {"player": BEN, "product": "onions", "cards": 2, "step": "confirm", "effects-0": "bargain:0"},
         "Ben sold 2 onions for 25, Bargain by Ana → 13.",
-        other={"player": BEN, "product": "onions", "cards": 2, "step": "confirm"}, options=CARAMBOUILLE_OPTIONS),
+        other={"player": BEN, "product": "onions", "cards": 2, "step": "confirm"}, options=CARAMBOUILLE_OPTIONS,
+        seats=(PAD, PAD)),
+    "carambouille a Bargain played on the sale, from Ana's two phones": Move(
+        "carambouille", CARAMBOUILLE, BEN_SELLS + [{"type": "sale", "player": BEN, "product": "onions", "cards": 2}],
+        "carambouille/on-sale", {"player": ANA, "card": "bargain"},
+        "Ana played Bargain on Ben's sale of 2 onions: 25 → 13.", options=CARAMBOUILLE_OPTIONS, seats=(ANA, ANA)),
     "carambouille purchase, another type tapped": Move(
         "carambouille", CARAMBOUILLE, SALES + [{"type": "sale", "player": PIA, "product": "saffron", "cards": 1}],
         "carambouille/buy", {"player": PIA, "cards": 1, "first": "illusion"},
@@ -129,17 +135,18 @@ MOVES = {
         options=CARAMBOUILLE_OPTIONS),
     "carambouille “I lied!”": Move("carambouille", CARAMBOUILLE, HAND_2_MARKET, "carambouille/card",
                                    {"type": "i_lied", "player": PIA}, "Pia played “I lied!”.",
-                                   options=CARAMBOUILLE_OPTIONS),
+                                   options=CARAMBOUILLE_OPTIONS, seats=(PIA, PIA)),
     "carambouille Persuasion, another target": Move(
         "carambouille", CARAMBOUILLE, HAND_2_MARKET, "carambouille/card",
         {"type": "persuasion", "player": PIA, "target": ANA}, "Pia played Persuasion on Ana.",
-        other={"type": "persuasion", "player": PIA, "target": BEN}, options=CARAMBOUILLE_OPTIONS),
+        other={"type": "persuasion", "player": PIA, "target": BEN}, options=CARAMBOUILLE_OPTIONS, seats=(PIA, PAD)),
     "carambouille card given": Move("carambouille", CARAMBOUILLE, HAND_2_MARKET, "carambouille/give",
                                     {"player": PIA, "to": BEN, "card": "persuasion"},
-                                    "Pia gave a Carambouille card to Ben.", options=CARAMBOUILLE_OPTIONS),
+                                    "Pia gave a Carambouille card to Ben.", options=CARAMBOUILLE_OPTIONS,
+                                    seats=(PAD, PIA)),
     "carambouille Basket": Move("carambouille", CARAMBOUILLE, HAND_2_MARKET, "carambouille/card",
                                 {"type": "basket", "player": ANA}, "Ana laid a Basket: hand limit 10.",
-                                options=CARAMBOUILLE_OPTIONS),
+                                options=CARAMBOUILLE_OPTIONS, seats=(ANA, PAD)),
     "carambouille end of the game": Move("carambouille", CARAMBOUILLE, SALES, "carambouille/end", {},
                                          "The game is over: Ana, Ben and Pia share the win with 0 points.",
                                          options=CARAMBOUILLE_OPTIONS),
@@ -217,8 +224,9 @@ def set_scene(app, move: Move) -> str:
     return token
 
 
-def phone(app, token: str, seat: int | None):
-    """A phone set to its player, as "Who are you?" leaves it (without noting the seat in the log)."""
+def phone(app, token: str, seat: int | str | None):
+    """A phone set to its player (or the pad for everyone), as "Who are you?" leaves it (without noting the
+    seat in the log)."""
     client = app.test_client()
     if seat is not None:
         with client.session_transaction() as session:
@@ -363,7 +371,7 @@ def test_a_different_move_sent_on_an_older_table_is_still_recorded(app, game, pl
     token = set_scene(app, move)
     seen = table_row(app, token).last_seq
     for path, data in (first, second):
-        answer = phone(app, token, None).post(f"/t/{token}/{path}", data=move.form(data, seen))
+        answer = phone(app, token, PAD).post(f"/t/{token}/{path}", data=move.form(data, seen))
         assert answer.status_code == 303, words(answer)[:2000]
     assert len(log(app, token)) == seen + 2
 

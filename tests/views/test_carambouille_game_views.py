@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from helpers import answered, form_key, make_table
-from views.test_carambouille_views import ANA, BEN, CY, state, text
+from views.test_carambouille_views import ANA, BEN, CY, state, text, text_of
 
 
 class Phone:
@@ -43,6 +43,11 @@ class Phone:
         shown = "Cancelled: 0 points" if value == 0 else f"earns {value:,}"
         assert shown in preview, preview
         self.post("carambouille/sale", data | {"step": "confirm"})
+
+    def play_on_sale(self, seat: int, card: str, sentence: str) -> None:
+        """A sale card played on the sale on the table, from this phone, as the button it shows sends it."""
+        assert f'name="card" value="{card}"' in self.client.get(f"/t/{self.token}").text
+        assert sentence in text_of(self.post("carambouille/on-sale", {"player": seat, "card": card}))
 
     def buy(self, seat: int, *drawn: str) -> None:
         data = {"player": seat, "cards": len(drawn), "first": drawn[0]}
@@ -83,12 +88,16 @@ def test_a_whole_game_of_three_on_three_phones_matches_the_paper_pad(app):
     ben.ring()
     ben.sell(BEN, "tomatoes", 2, value=50)
     ben.done(BEN)
-    # Cy: 2 hens 150, halved by Ana's Bargain: 75 (125).
-    cy.sell(CY, "hens", 2, ("bargain", ANA), value=75)
+    # Cy: 2 hens 150, halved by the Bargain Ana plays on it from her phone: 75 (125).
+    cy.sell(CY, "hens", 2, value=150)
+    ana.play_on_sale(ANA, "bargain", "Ana played Bargain on Cy's sale of 2 hens: 150 → 75.")
     cy.done(CY)
-    # Ana: 2 sausages with her Illusion (valued as 3: 180), then Cy's Overstock: 0, the sausage back in hand,
-    # to wait for the next hand; then 2 cheeses plainly: 100 (180).
-    ana.sell(ANA, "sausage", 2, ("illusion", ANA), ("overstock", CY), value=0)
+    # Ana: 2 sausages 100, her Illusion (valued as 3: 180), then Cy's Overstock from his phone: 0, the sausage
+    # back in hand, to wait for the next hand; then 2 cheeses plainly: 100 (180).
+    ana.sell(ANA, "sausage", 2, value=100)
+    ana.play_on_sale(ANA, "illusion", "Ana played Illusion on their sale of 2 sausages: 100 → 180.")
+    cy.play_on_sale(CY, "overstock", "Cy played Overstock on Ana's sale of 2 sausages: cancelled (180 → 0), "
+                                     "the cards go back to Ana's hand.")
     again = text(ana.client.get(f"/t/{token}/carambouille/sale", query_string={
         "player": ANA, "product": "sausage", "cards": 2}))
     assert "Ana was overstocked on sausages this hand: those cards wait for another sales phase" in again

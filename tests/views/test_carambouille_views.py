@@ -20,7 +20,11 @@ ANA, BEN, CY = 0, 1, 2
 
 def text(response) -> str:
     """The page as a player reads it: tags dropped, entities decoded, spaces squeezed."""
-    words = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", response.text)).split())
+    return text_of(response.text)
+
+
+def text_of(markup: str) -> str:
+    words = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", markup)).split())
     return re.sub(r" ([,.;:!?)/])", r"\1", words)
 
 
@@ -188,8 +192,23 @@ def test_sale_preview_with_htmx_is_the_sale_form_alone_with_the_choices_still_po
     assert 'class="error"' not in response.text
 
 
-def test_sale_with_sale_cards_shows_who_played_what_and_records_the_final_value(app, client):
-    token = new_table(app)
+def seated(app, token, seat):
+    """A phone set to ``seat`` ("pad": the pad for everyone, one phone passed round)."""
+    phone = app.test_client()
+    with phone.session_transaction() as session:
+        session["seats"] = {token: seat}
+    return phone
+
+
+def on_sale(phone, token) -> str:
+    """The sale on the table as this phone shows it, with the sale cards it offers."""
+    found = re.search(r'<section id="on-sale".*?</section>', phone.get(f"/t/{token}").text, re.S)
+    return text_of(found[0]) if found else ""
+
+
+def anas_turn_in_hand_2(app, client, token):
+    """Hand 2, Ana's turn: she holds an Illusion, Ben a Bargain and an Overstock, Cy nothing; she has sold no
+    cheeses yet."""
     in_sales(app, client, token)
     record(app, token, {"type": "sale", "player": ANA, "product": "saffron", "cards": 2})  # 250
     record(app, token, {"type": "buy", "player": ANA, "cards": ["illusion"]})
@@ -202,16 +221,69 @@ def test_sale_with_sale_cards_shows_who_played_what_and_records_the_final_value(
     ring(client, token)
     for seat in (BEN, CY):
         record(app, token, {"type": "end_sales_turn", "player": seat})
-    # Ana's turn: her Illusion, then Ben's Bargain.
-    query = {"player": ANA, "product": "cheese", "cards": 3, "effects-0": "illusion:0", "key": form_key()}
-    response = client.get(f"/t/{token}/carambouille/sale", headers=HTMX, query_string=query)
-    assert "Illusion by Ana" in response.text and "Bargain by Ben" in response.text
-    assert "Bargain by Cy" not in response.text  # Cy holds no Carambouille card at all
-    query["effects-1"] = "bargain:1"
-    response = client.get(f"/t/{token}/carambouille/sale", headers=HTMX, query_string=query)
-    assert "3 × cheeses = 180 Illusion by Ana → 300 Bargain by Ben → 150" in text(response)
-    assert sell(client, token, ANA, "cheese", 3, ("illusion", ANA), ("bargain", BEN), htmx=True).status_code == 200
+
+
+def test_sale_cards_are_played_on_the_sale_from_each_players_own_phone(app, client):
+    token = new_table(app)
+    anas_turn_in_hand_2(app, client, token)
+    ana, ben, cy = (seated(app, token, seat) for seat in (ANA, BEN, CY))
+    # The sale form names nobody's card: the seller sells, then each player plays theirs.
+    form = text(ana.get(f"/t/{token}/carambouille/sale", headers=HTMX,
+                        query_string={"player": ANA, "product": "cheese", "cards": 3, "key": form_key()}))
+    assert "Illusion by Ana" not in form and "Bargain by Ben" not in form
+    assert "once the sale is recorded, each player plays theirs from their own phone" in form
+    assert sell(ana, token, ANA, "cheese", 3, htmx=True).status_code == 200
+    # Each phone offers what its own player holds, with the sale's value after it; nothing on Cy's.
+    assert on_sale(ana, token) == "On the table: Ana's 3 cheeses, 180 Play Illusion: 300"
+    assert on_sale(ben, token) == "On the table: Ana's 3 cheeses, 180 Play Bargain: 90 Play Overstock: cancelled, 0"
+    assert on_sale(cy, token) == "On the table: Ana's 3 cheeses, 180"
+    assert post(ana, token, "on-sale", {"player": ANA, "card": "illusion"}, htmx=True).status_code == 200
+    assert on_sale(ben, token) == "On the table: Ana's 3 cheeses, 300 Play Bargain: 150 Play Overstock: cancelled, 0"
+    answer = post(ben, token, "on-sale", {"player": BEN, "card": "bargain"}, htmx=True)
+    assert "Ben played Bargain on Ana's sale of 3 cheeses: 300 → 150." in text(answer)
     assert state(app, token).points == (250 - 50 + 150, 225 - 100, 0)
+
+
+def test_the_pad_for_everyone_enters_the_sale_cards_on_the_sale(app, client):
+    token = new_table(app)
+    anas_turn_in_hand_2(app, client, token)
+    pad = seated(app, token, "pad")
+    query = {"player": ANA, "product": "cheese", "cards": 3, "effects-0": "illusion:0", "key": form_key()}
+    response = pad.get(f"/t/{token}/carambouille/sale", headers=HTMX, query_string=query)
+    assert "Illusion by Ana" in response.text and "Bargain by Ben" in response.text
+    assert "Bargain by Cy" not in response.text  # Cy holds no Carambouille card at all (a public count)
+    query["effects-1"] = "bargain:1"
+    response = pad.get(f"/t/{token}/carambouille/sale", headers=HTMX, query_string=query)
+    assert "3 × cheeses = 180 Illusion by Ana → 300 Bargain by Ben → 150" in text(response)
+    assert sell(pad, token, ANA, "cheese", 3, ("illusion", ANA), ("bargain", BEN), htmx=True).status_code == 200
+    assert state(app, token).points == (250 - 50 + 150, 225 - 100, 0)
+
+
+@pytest.mark.parametrize("holds", [True, False], ids=["Ben holds a Bargain", "Ben holds none"])
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_phone_never_learns_what_another_player_holds_not_even_from_a_refusal(app, client, htmx, holds):
+    """Ana's phone names Ben's Bargain on her sale, in its preview and its record, and plays his card on the sale:
+    the same refusal whether Ben holds one or not, and nothing recorded."""
+    token = new_table(app)
+    anas_turn_in_hand_2(app, client, token)
+    record(app, token, {"type": "sale", "player": ANA, "product": "onions", "cards": 1})
+    if not holds:  # Ben plays his only Bargain on it
+        with app.app_context():
+            table = db.session.scalar(sa.select(Table).filter_by(token=token))
+            recording.record(table, {"type": "play_on_sale", "player": BEN, "card": "bargain"})
+    ana = seated(app, token, ANA)
+    before = entry_count(app)
+    refusal = "Only Ben's phone, or the pad for everyone, plays Ben's cards."
+    preview = ana.get(f"/t/{token}/carambouille/sale", headers=HTMX, query_string={
+        "player": ANA, "product": "cheese", "cards": 2, "effects-0": "bargain:1", "key": form_key()})
+    recorded = answered(ana, sell(ana, token, ANA, "cheese", 2, ("bargain", BEN), htmx=htmx), token, "sale-form",
+                        htmx=htmx)
+    played = answered(ana, post(ana, token, "on-sale", {"player": BEN, "card": "bargain"}, htmx=htmx), token,
+                      "on-sale", htmx=htmx)
+    for answer in (preview, recorded, played):
+        assert refusal in html.unescape(answer.text)
+        assert "holds no" not in answer.text and "holds only" not in answer.text
+    assert entry_count(app) == before
 
 
 @pytest.mark.parametrize("htmx", [False, True])
@@ -224,10 +296,12 @@ def test_sale_with_sale_cards_shows_who_played_what_and_records_the_final_value(
     ({"product": "cheese", "cards": 2, "effects-0": "magic:1"}, "sale-effects-error", "Choose a sale card from the list."),
 ])
 def test_refused_sale_says_why_next_to_the_field_and_changes_nothing(app, client, htmx, data, field, message):
+    """On the pad for everyone (one phone passed round), which enters every player's sale cards."""
     token = new_table(app)
     in_sales(app, client, token)
+    pad = seated(app, token, "pad")
     before = entry_count(app)
-    response = answered(client, post(client, token, "sale", {"player": ANA, "step": "confirm", **data}, htmx=htmx),
+    response = answered(pad, post(pad, token, "sale", {"player": ANA, "step": "confirm", **data}, htmx=htmx),
                         token, "sale-form", htmx=htmx)
     assert re.search(rf'id="{field}"[^>]*>[^<]*{re.escape(message)}', html.unescape(response.text)), response.text
     assert entry_count(app) == before and state(app, token).points == (0, 0, 0)
@@ -334,7 +408,8 @@ def test_cards_played_during_the_market_and_a_basket(app, client):
 def test_giving_a_card_needs_the_card(app, client):
     token = new_table(app)
     client.post(f"/t/{token}/bell/open", data={"bell-key": form_key(), "bell-mode": "hand"})
-    response = answered(client, post(client, token, "give", {"player": BEN, "to": CY, "card": "bargain"}), token,
+    ben = seated(app, token, BEN)
+    response = answered(ben, post(ben, token, "give", {"player": BEN, "to": CY, "card": "bargain"}), token,
                         "cards-box")
     assert re.search(r'id="give-card-error"[^>]*>Ben holds no Bargain card\.', response.text)
 

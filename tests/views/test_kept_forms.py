@@ -153,7 +153,10 @@ def test_a_form_kept_for_one_table_waits_for_that_table(app, client):
 
 
 def test_a_refused_carambouille_sale_keeps_what_the_seller_chose(app, client):
+    """On the pad for everyone, which enters every player's sale cards on the sale."""
     token = make_table(app, "carambouille", ["Ana", "Ben", "Cy"], {"first_trader": 0})
+    with client.session_transaction() as session:
+        session["seats"] = {token: "pad"}
     for action in ("open", "close"):
         client.post(f"/t/{token}/bell/{action}", data={"bell-key": form_key(), "bell-mode": "hand"})
     answer = client.post(f"/t/{token}/carambouille/sale", data={"key": form_key(), "player": 0, "product": "cheese",

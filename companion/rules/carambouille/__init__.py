@@ -56,6 +56,12 @@ from companion.rules.carambouille.page_helpers import (  # noqa: F401  (re-expor
     sale_card_slots,
     sellers_after,
 )
+from companion.rules.carambouille.on_sale import (  # noqa: F401  (re-exported)
+    after_card,
+    allowed_on_sale,
+    playable_on_sale,
+    sale_on_the_table,
+)
 from companion.rules.carambouille.sales import (  # noqa: F401  (re-exported)
     MAX_PURCHASES,
     SalePreview,
@@ -109,7 +115,8 @@ NAME = "Carambouille"
 # One move entered on two phones is recorded once (docs/events.md, "Recorded once"): the keys that
 # name a move; () for a step of the hand taken once, whoever rang or dealt. Other types: every key sent.
 MOVE_KEYS = {"market_opened": (), "market_closed": (), "deal": (), "house_memo": (), "end_game": (),
-             "sale": ("player", "product", "cards"), "buy": ("player",), "persuasion": ("player",)}
+             "sale": ("player", "product", "cards"), "buy": ("player",), "persuasion": ("player",),
+             "play_on_sale": ("player", "card")}
 
 
 def scores(state: State) -> list[int]:
@@ -162,6 +169,22 @@ def _describe_sale(state: State, event: dict, who) -> str:
                         cards, steps=steps, **said)
     # Translators: %(steps)s are the sale cards' steps: "Illusion by Ben → 300, Bargain by Ana → 150".
     return _("%(player)s sold %(cards)s for %(value)d, %(steps)s.", steps=steps, **said)
+
+
+def _describe_play_on_sale(state: State, event: dict, who) -> str:
+    sale = sale_on_the_table(state)
+    before, after = sale.value, after_card(state, sale, event["card"], event["player"])
+    said = {"player": who("player"), "card": card_name(event["card"]), "seller": state.players[sale.seller],
+            "cards": PRODUCT_BY_SLUG[sale.product].cards(sale.cards), "before": before, "after": after.value}
+    if after.overstocked:
+        # Translators: %(cards)s is the sale's cards: "3 cheeses"; %(before)d what it earned until then.
+        return ngettext("%(player)s played %(card)s on %(seller)s's sale of %(cards)s: cancelled (%(before)d → 0), "
+                        "the card goes back to %(seller)s's hand.",
+                        "%(player)s played %(card)s on %(seller)s's sale of %(cards)s: cancelled (%(before)d → 0), "
+                        "the cards go back to %(seller)s's hand.", sale.cards, **said)
+    if event["player"] == sale.seller:
+        return _("%(player)s played %(card)s on their sale of %(cards)s: %(before)d → %(after)d.", **said)
+    return _("%(player)s played %(card)s on %(seller)s's sale of %(cards)s: %(before)d → %(after)d.", **said)
 
 
 def _pinch(state: State, event: dict) -> str | None:
@@ -258,6 +281,7 @@ _DESCRIPTIONS = {
     "basket": lambda state, event, who: _("%(player)s laid a Basket: hand limit %(limit)d.", player=who("player"),
                                           limit=HAND_LIMITS[baskets(state, event["player"]) + 1]),
     "sale": _describe_sale,
+    "play_on_sale": _describe_play_on_sale,
     "buy": lambda state, event, who: ngettext(
         "%(player)s bought %(num)d Carambouille card for %(points)d points.",
         "%(player)s bought %(num)d Carambouille cards for %(points)d points.",

@@ -25,6 +25,7 @@ from companion.rules.carambouille.checks import (
     spend,
 )
 from companion.rules.carambouille.memo import CARD_TYPES, card_name, effective_memo
+from companion.rules.carambouille.on_sale import play_on_sale
 from companion.rules.carambouille.sales import buy, sell
 from companion.rules.carambouille.state import (
     DEAL,
@@ -195,6 +196,7 @@ _EVENTS = {
     "give_card": _give_card,
     "basket": _basket,
     "sale": sell,
+    "play_on_sale": play_on_sale,
     "buy": buy,
     "end_sales_turn": _end_sales_turn,
     "deal": _deal,

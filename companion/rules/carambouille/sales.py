@@ -66,16 +66,20 @@ def _parse_sale(state: State, event: dict) -> tuple[str, int, tuple[tuple[str, i
         if not isinstance(item, dict) or set(item) != {"card", "player"}:
             raise RuleError(_("Each sale card played names the card and who played it."), "effects")
         card, by = item["card"], read_seat(state, item["player"], "effects")
-        if not isinstance(card, str) or card not in SALE_CARDS:
-            raise RuleError(_("Only Illusion, Bargain and Overstock are played on a sale, not %(card)s.",
-                              card=repr(card)), "effects")
-        if card == "illusion" and by != seller:
-            raise RuleError(_("Only the seller can play Illusion on a sale."), "effects")
-        if card != "illusion" and by == seller:
-            raise RuleError(_("%(card)s is played by another player, not the seller.", card=card_name(card)),
-                            "effects")
-        effects.append((card, by))
+        effects.append((read_sale_card(card, by, seller, "effects"), by))
     return product, cards, tuple(effects)
+
+
+def read_sale_card(card: object, by: int, seller: int, field: str) -> str:
+    """A sale card played on a sale of ``seller``'s by ``by``: Illusion by the seller, the others by another player."""
+    if not isinstance(card, str) or card not in SALE_CARDS:
+        raise RuleError(_("Only Illusion, Bargain and Overstock are played on a sale, not %(card)s.",
+                          card=repr(card)), field)
+    if card == "illusion" and by != seller:
+        raise RuleError(_("Only the seller can play Illusion on a sale."), field)
+    if card != "illusion" and by == seller:
+        raise RuleError(_("%(card)s is played by another player, not the seller.", card=card_name(card)), field)
+    return card
 
 
 @dataclass(frozen=True)
@@ -101,10 +105,11 @@ class SalePreview:
 
 def sale_preview(state: State, event: dict) -> SalePreview:
     """The arithmetic of a (draft) sale event on this table: "3 × cheese = 180", "Illusion by Ben → 300"…"""
-    return _preview(state, *_parse_sale(state, event))
+    return preview_of(state, *_parse_sale(state, event))
 
 
-def _preview(state: State, product: str, cards: int, effects: tuple[tuple[str, int], ...]) -> SalePreview:
+def preview_of(state: State, product: str, cards: int, effects: tuple[tuple[str, int], ...]) -> SalePreview:
+    """The arithmetic of ``cards`` of ``product`` with the sale cards ``effects`` played on it, in order."""
     item = PRODUCT_BY_SLUG[product]
     steps = steps_on_row(memo_row(state, item.face_value), cards, [card for card, _ in effects])
     lines = [steps[0].text(item.word(cards))]
@@ -148,7 +153,7 @@ def sell(state: State, event: dict) -> State:
                 have, player=state.players[by], card=card_name(card), want=want,
             ) if have else _("%(player)s holds no %(card)s card.", player=state.players[by], card=card_name(card))
             raise RuleError(refusal, "effects", public=not_held(state, by))
-    preview = _preview(state, product, cards, effects)
+    preview = preview_of(state, product, cards, effects)
     for card, by in effects:
         state = spend(state, by, card)
     if not preview.overstocked:

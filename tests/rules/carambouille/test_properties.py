@@ -33,7 +33,14 @@ def candidate(data, state):
             return {"type": kind, "player": player, "to": data.draw(seat), "card": card}
         return {"type": kind, "player": player}
     if state.phase == game.SALES:
-        kind = data.draw(st.sampled_from(["sale", "sale", "sale", "buy", "buy", "end_sales_turn", "end_sales_turn"]))
+        kind = data.draw(st.sampled_from(["sale", "sale", "sale", "play_on_sale", "play_on_sale", "buy", "buy",
+                                          "end_sales_turn", "end_sales_turn"]))
+        if kind == "play_on_sale":
+            # mostly a card its player holds, sometimes any card by anyone
+            held = [(card, by) for by in range(n) for card in game.SALE_CARDS if game.held(state, by)[card]]
+            pool = [st.sampled_from(held)] if held else []
+            card, by = data.draw(st.one_of(*pool, st.tuples(st.sampled_from(game.SALE_CARDS), seat)))
+            return {"type": kind, "player": by, "card": card}
         if kind == "sale":
             # mostly cards someone holds, sometimes any card by anyone
             held = [(card, by) for by in range(n) for card in game.SALE_CARDS if game.held(state, by)[card]]
