@@ -88,6 +88,19 @@ def test_calculator_bad_input_is_explained_never_a_crash(client, query, message)
     assert swap.status_code == 200 and message in text(swap)
 
 
+@pytest.mark.parametrize("query, result", [
+    ({"product": "lemons", "cards": 5, "effects-0": "illusion"}, "No value: Illusion cannot value a sale past 5 cards."),
+    ({"product": "cheese", "cards": 2, "effects-0": "joker"}, "No value: Not a valid choice."),
+    ({"product": "cheese"}, "Choose a product and the number of cards: the value shows here."),
+    ({"product": "caviar", "cards": 2}, "Choose a product and the number of cards: the value shows here."),
+])
+def test_the_result_says_why_a_sale_asked_whole_has_no_value(client, query, result):
+    for headers in ({}, HTMX):
+        page = client.get("/memo/carambouille", headers=headers, query_string=query)
+        box = re.search(r'<div class="calc-result"[^>]*>(.*?)</div>', page.text, re.S).group(1)
+        assert " ".join(re.sub(r"<[^>]+>", " ", box).split()) == result
+
+
 def test_calculator_offers_no_illusion_on_five_cards(client):
     page = client.get("/memo/carambouille", query_string={"product": "wine", "cards": 5, "effects-0": "bargain"})
     then = re.search(r'id="calc-effect-1".*?</select>', page.text, re.S).group(0)
