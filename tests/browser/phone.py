@@ -65,6 +65,15 @@ def choose_seat(page, name: str) -> None:
     page.locator("summary", has_text=f"This phone is {name}'s").wait_for(state="attached")
 
 
+def take_seat(page, seat: int) -> None:
+    """Answer "Who are you?" with a seat, and "This phone too?" with yes if another phone has that seat already."""
+    page.locator(f'section.who button[name="seat"][value="{seat}"]').click()
+    page.wait_for_function("() => !document.querySelector('section.who:not(#seat-question)')")
+    if page.locator("#seat-question").count():
+        page.locator("#seat-question button[type=submit]").click()
+    page.locator("section.who").wait_for(state="detached")
+
+
 def expect_answer(page) -> None:
     """Get ready to wait for the answer of the next form this phone sends (``wait_for_answer``)."""
     page.evaluate(EXPECT_ANSWER)

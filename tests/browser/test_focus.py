@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from browser.phone import take_seat
 from browser.tables import record_table
 
 pytestmark = pytest.mark.browser
@@ -76,11 +77,7 @@ def table(live_server) -> str:
 def test_the_language_buttons_and_the_secondary_buttons_show_a_clear_ring(new_phone, table, scheme):
     phone = new_phone(color_scheme=scheme, locale="fr-FR")
     phone.goto(f"/t/{table}")
-    phone.locator('section.who button[name="seat"][value="0"]').click()
-    phone.wait_for_function("() => !document.querySelector('section.who:not(#seat-question)')")
-    if phone.locator("#seat-question").count():  # the phone of the other scheme has the seat already
-        phone.locator("#seat-question button[type=submit]").click()
-    phone.locator("section.who").wait_for(state="detached")
+    take_seat(phone, 0)
     problems = {}
     for label in ("Deutsch", "Italiano", "English", "Français", "Voir la valeur", "Fini de vendre",
                   "Annuler la dernière saisie"):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from browser.phone import take_seat
 from browser.tables import record_table
 from review.test_review_sessions import FRUTTI
 
@@ -40,8 +41,7 @@ def test_the_selling_badge_never_covers_the_sellers_name_or_you(new_phone, live_
                             [{"type": "market_opened"}, {"type": "market_closed"}])
     phone = new_phone(size=NARROW, locale=LANGUAGES[language])
     phone.goto(f"/t/{token}")
-    phone.locator('section.who button[name="seat"][value="0"]').click()
-    phone.locator("section.who").wait_for(state="detached")
+    take_seat(phone, 0)
     card = phone.locator(".caram-scores li.turn")
     badge, name, you = card.locator(".badge"), card.locator(".name"), card.locator(".name small")
     expect(badge).to_have_text(SELLING[language])
