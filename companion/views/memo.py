@@ -14,7 +14,7 @@ from ..table.view import table_view
 from ..forms.carambouille import CalculatorForm, HouseMemoForm
 from ..models import Table
 from ..rules import RuleError
-from ..rules.words import _
+from ..rules.words import _, ngettext
 from ..rules import carambouille as game
 from ..web.phone import device_id
 from ..web.templating import is_htmx
@@ -94,12 +94,14 @@ def offline_calculator(memo: dict[int, tuple[int, ...]], changed: frozenset) -> 
         "values": {str(face): sales for face, sales in values.items()},
         # The reader's way of writing each value (1,250 / 1 250 / 1.250).
         "numbers": {str(value): i18n.number(value) for value in distinct},
+        # The result's sentence for each value, in the form its count takes ("= 0 point" in French).
+        "totals": {str(value): ngettext("= %(points)s point", "= %(points)s points", value, points="{points}")
+                   for value in distinct},
         "first": {slug: [_with_value(line) for line in lines] for slug, lines in first.items()},
         "cards": {card: {"name": game.card_name(card),
                          "then": _with_value(game.SaleStep(card, 1, 0, False, _VALUE).text()),
                          "cancelled": game.SaleStep(card, 1, 0, True, 0).text()} for card in game.SALE_CARDS},
         "words": {
-            "total": _("= %(points)s points", points="{points}"),
             "first_card": _("First card"), "then": _("Then"), "none": _("No sale card"), "nothing_more": _("Nothing more"),
             "hint": _("Choose a product and the number of cards: the value shows here."),
             "ruling": _("5 cards: not confirmed by the rule text (see the note under the memo)."),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import json
 import re
 
 import pytest
@@ -222,3 +224,11 @@ def test_watch_view_memo_has_no_edit_link(app, client):
 
 def test_home_page_links_the_memo_card(client):
     assert 'href="/memo/carambouille"' in client.get("/").text
+
+
+def test_the_offline_calculator_words_each_total_in_the_form_of_its_number(client):
+    page = client.get("/memo/carambouille", headers={"Accept-Language": "fr"})
+    data = json.loads(html.unescape(re.search(r"id=\"calculator-data\" data-offline='([^']*)'", page.text).group(1)))
+    # French counts 0 in the singular: a sale cancelled by Overstock is "= 0 point".
+    assert data["totals"]["0"] == "= {points} point" and data["totals"]["180"] == "= {points} points"
+    assert set(data["totals"]) == set(data["numbers"])
