@@ -156,7 +156,7 @@ def open_table(phone, base: str) -> str:
     phone.goto(f"{base}/new/carambouille")
     for number, name in enumerate(PLAYERS, start=1):
         phone.get_by_label(re.compile(rf"^Player {number}\b")).fill(name)
-    phone.locator("select#starter").select_option(label="Player 1")
+    phone.locator("select#starter").select_option(label=PLAYERS[0])  # the list names the players typed
     phone.get_by_role("button", name="Open the table").click()
     phone.wait_for_url(re.compile(r"/t/[^/]+$"))
     return phone.url

@@ -356,7 +356,8 @@
     }
   });
 
-  // --- "swipe sideways": said only where a table does not fit its box --------------------
+  // --- "swipe sideways": said only where a table does not fit its box (templates/_table_scroll.html) ---
+  // Asked again whenever a table may have changed size: the window, a swapped region, a box opened.
   function markOverflow() {
     var boxes = document.querySelectorAll("[data-scroll-hint]");
     for (var i = 0; i < boxes.length; i++) {
@@ -366,6 +367,8 @@
     }
   }
   window.addEventListener("resize", markOverflow);
+  document.addEventListener("htmx:afterSettle", markOverflow);
+  document.addEventListener("toggle", markOverflow, true);
 
   // idiomorph is loaded after this script (deferred, in page order): configure it once all are in.
   document.addEventListener("DOMContentLoaded", configure);

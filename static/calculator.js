@@ -146,7 +146,7 @@
     var last = nodes[nodes.length - 1];
     var total = document.createElement("p");
     total.className = "sale-value";
-    var parts = data.words.total.split("{points}");
+    var parts = data.totals[String(last[0])].split("{points}");
     total.appendChild(document.createTextNode(parts[0]));
     var strong = document.createElement("strong");
     strong.textContent = number(last[0]);

@@ -36,9 +36,10 @@
         if (!free) return;
         free.value = name;
       }
-      mark();
+      // As typing does: the "who starts" list follows (static/starter.js).
+      (taken || free).dispatchEvent(new Event("input", { bubbles: true }));
     });
-    form.addEventListener("input", mark);
+    form.addEventListener("input", mark);  // a tap is told as an input too (above)
     box.hidden = false;
     mark();
   }

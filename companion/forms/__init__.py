@@ -84,9 +84,7 @@ class NewTableForm(FlaskForm):
         self.max_players = max_players
         while len(self.players.entries) > max_players:
             self.players.pop_entry()
-        self.starter.choices = [("random", _("Chosen at random"))] + [
-            (str(seat), _("Player %(number)d", number=seat + 1)) for seat in range(max_players)
-        ]
+        self.starter.choices = [(value, label) for value, label, _field in self.starter_options()]
 
     def validate_players(self, field: FieldList) -> None:
         names = self.names()
@@ -108,13 +106,30 @@ class NewTableForm(FlaskForm):
                                     names=", ".join(duplicates)))
 
     def validate_starter(self, field: SelectField) -> None:
-        # Anything not offered is already refused as "Not a valid choice"; only a seat past the names is left.
-        if field.data.isdecimal() and int(field.data) >= len(self.names()):
+        # Anything not offered is already refused as "Not a valid choice"; only a field left empty is left.
+        if field.data.isdecimal() and not self._typed(int(field.data)):
             raise ValidationError(_("Pick one of the players entered above, or random."))
 
     def names(self) -> list[str]:
         """The non-empty names, in seating order."""
         return [name for name in (entry.data for entry in self.players.entries) if name]
+
+    def starter_options(self) -> list[tuple[str, str, int | None]]:
+        """The "who starts" list: (value, label, name field) — a field's name once typed, else its own label
+        ("Player 3"). Its value is the name field's number, so "Player 3" is whoever was typed there."""
+        return [("random", _("Chosen at random"), None)] + [
+            (str(field), self._typed(field) or _("Player %(number)d", number=field + 1), field)
+            for field in range(self.max_players)]
+
+    def starter_seat(self) -> int | None:
+        """The chosen starter's seat among the names (empty fields take no seat), or None: chosen at random."""
+        if self.starter.data == "random":
+            return None
+        return sum(1 for field in range(int(self.starter.data)) if self._typed(field))
+
+    def _typed(self, field: int) -> str | None:
+        entries = self.players.entries
+        return entries[field].data or None if field < len(entries) else None
 
 
 class JoinForm(FlaskForm):

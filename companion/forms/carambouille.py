@@ -12,7 +12,6 @@ from flask_babel import lazy_gettext as _l
 from wtforms import FieldList, Form, HiddenField, IntegerField, RadioField, SelectField, StringField
 from wtforms.validators import AnyOf, InputRequired, NumberRange, Optional, Regexp, ValidationError
 
-from ..i18n import number
 from ..rules import carambouille as game
 from ..rules.words import _, ngettext
 from . import ActionForm
@@ -217,8 +216,8 @@ def _memo_fields():
 
 
 def _most_memo_value() -> str:
-    # Translators: %(most)s is the highest selling value, written as the reader's language writes numbers.
-    return _("A selling value is 0 to %(most)s points.", most=number(game.MAX_MEMO_VALUE))
+    return ngettext("A selling value is 0 to %(num)d point.", "A selling value is 0 to %(num)d points.",
+                    game.MAX_MEMO_VALUE)
 
 
 def _give_the_value(cards: int, value: int) -> str:

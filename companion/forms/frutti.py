@@ -13,7 +13,7 @@ from wtforms import FieldList, Form, FormField, HiddenField, IntegerField, Selec
 from wtforms.validators import InputRequired, Length, Optional, StopValidation, ValidationError
 
 from ..rules.frutti import HAND_SIZE, MAX_PLAYERS, SEAFOOD, STALLS, capital, joined, seafood_name
-from ..rules.words import _, ngettext
+from ..rules.words import N_plural, _, ngettext
 from . import CONTROL, NAME_LENGTH, ActionForm, clean_name
 
 
@@ -67,10 +67,13 @@ def dish_field() -> SelectField:
     return SelectField(_l("Dish"), choices=DISH_CHOICES, default="")
 
 
+CARDS_RANGE = N_plural("From 0 to %(num)d card.", "From 0 to %(num)d cards.")
+
+
 def count_field(label: str | LazyString) -> IntegerField:
     """A number of cards of one seafood: empty means none."""
     return IntegerField(label, validators=[
-        Optional(), Within(0, HAND_SIZE, _l("From 0 to %(most)d cards.", most=HAND_SIZE)),
+        Optional(), Within(0, HAND_SIZE, LazyString(ngettext, *CARDS_RANGE, HAND_SIZE)),
     ])
 
 
@@ -217,7 +220,8 @@ class QuickTallyForm(FlaskForm):
 
     def validate_cards(self, field: FieldList) -> None:
         if len(self.players()) < 2:
-            raise ValidationError(_("Enter the cards of at least %(least)d players.", least=2))
+            raise ValidationError(ngettext("Enter the cards of at least %(num)d player.",
+                                           "Enter the cards of at least %(num)d players.", 2))
 
     def players(self) -> list[tuple[str, dict[str, int]]]:
         """(name, cards) of each row with a name or cards; unnamed rows are called "Player N"."""

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+from flask_babel import LazyString
 from flask_babel import lazy_gettext as _l
 from wtforms import HiddenField, StringField
 from wtforms.validators import AnyOf, InputRequired, Length, NumberRange, Optional
 
-from ..rules.jaipur import BONUS_TOKENS, CAMEL_CARDS, GOODS, HAND_LIMIT
+from ..rules.jaipur import BONUS_TOKENS, CAMEL_CARDS, GOODS, HAND_LIMIT, HERD_SIZE
+from ..rules.words import N_plural, ngettext
 from . import ActionForm
 from .fields import IntegerField
 
 BONUS_VALUES = sorted({value for pile in BONUS_TOKENS.values() for value in pile})
+SELL_RANGE = N_plural("Sell 1 to %(num)d card.", "Sell 1 to %(num)d cards.")
 PREVIEW = "preview"
 CONFIRM = "confirm"
 
@@ -29,7 +32,7 @@ class SaleForm(ActionForm):
                                                AnyOf(GOODS, message=_l("Choose one of the six goods."))])
     cards = IntegerField(_l("Cards sold"), validators=[
         InputRequired(_l("Choose how many cards are sold.")),
-        NumberRange(min=1, max=HAND_LIMIT, message=_l("Sell 1 to %(most)d cards.", most=HAND_LIMIT)),
+        NumberRange(min=1, max=HAND_LIMIT, message=LazyString(ngettext, *SELL_RANGE, HAND_LIMIT)),
     ])
     bonus = IntegerField(_l("Bonus token"), validators=[
         Optional(), AnyOf(BONUS_VALUES, message=_l("Choose the value printed on the bonus token.")),
@@ -66,11 +69,11 @@ class CamelsForm(ActionForm):
 
     camels_0 = IntegerField(_l("Camels"), validators=[
         InputRequired(_l("Count this player's camels (0 if none).")),
-        NumberRange(min=0, max=CAMEL_CARDS, message=_l("A herd holds 0 to %(most)d camels.", most=CAMEL_CARDS)),
+        NumberRange(min=0, max=CAMEL_CARDS, message=LazyString(ngettext, *HERD_SIZE, CAMEL_CARDS)),
     ])
     camels_1 = IntegerField(_l("Camels"), validators=[
         InputRequired(_l("Count this player's camels (0 if none).")),
-        NumberRange(min=0, max=CAMEL_CARDS, message=_l("A herd holds 0 to %(most)d camels.", most=CAMEL_CARDS)),
+        NumberRange(min=0, max=CAMEL_CARDS, message=LazyString(ngettext, *HERD_SIZE, CAMEL_CARDS)),
     ])
 
     def event(self) -> dict:

@@ -25,7 +25,7 @@ from ..extensions import db
 from ..i18n import number
 from ..models import REMOVED, Entry, Seat, Table, now
 from ..rules import GAMES, RuleError
-from ..rules.words import N_, _
+from ..rules.words import N_, _, ngettext
 from .export import FORMAT, VERSION, iso_time
 from .replay import Replay
 
@@ -67,8 +67,10 @@ def _parse_time(value: object, what: str) -> datetime:
 
 def _number(text: str) -> int:
     if not bounds.number_text_in_range(text):
-        raise ImportRefused(_("This file holds a number of %(digits)d digits: the numbers of a session have at "
-                              "most %(most)d.", digits=len(text.lstrip("+-")), most=bounds.MAX_DIGITS))
+        raise ImportRefused(ngettext("This file holds a number of %(num)d digit: the numbers of a session have at "
+                                     "most %(most)d.",
+                                     "This file holds a number of %(num)d digits: the numbers of a session have at "
+                                     "most %(most)d.", len(text.lstrip("+-")), most=bounds.MAX_DIGITS))
     return int(text)
 
 
@@ -136,14 +138,18 @@ def _players(game, value: object) -> list[str]:
     names = [clean_name(name) for name in value]
     if not game.MIN_PLAYERS <= len(names) <= game.MAX_PLAYERS:
         if game.MIN_PLAYERS == game.MAX_PLAYERS:
-            raise ImportRefused(_("%(game)s is played by %(players)d players; this file has %(count)d.",
-                                  game=game.NAME, players=game.MIN_PLAYERS, count=len(names)))
-        raise ImportRefused(_("%(game)s is played by %(least)d to %(most)d players; this file has %(count)d.",
-                              game=game.NAME, least=game.MIN_PLAYERS, most=game.MAX_PLAYERS, count=len(names)))
+            raise ImportRefused(ngettext("%(game)s is played by %(num)d player; this file has %(count)d.",
+                                         "%(game)s is played by %(num)d players; this file has %(count)d.",
+                                         game.MIN_PLAYERS, game=game.NAME, count=len(names)))
+        raise ImportRefused(ngettext("%(game)s is played by %(least)d to %(num)d player; this file has %(count)d.",
+                                     "%(game)s is played by %(least)d to %(num)d players; this file has %(count)d.",
+                                     game.MAX_PLAYERS, game=game.NAME, least=game.MIN_PLAYERS, count=len(names)))
     for name in names:
         if not name or len(name) > NAME_LENGTH or CONTROL.search(name):
-            raise ImportRefused(_("Each player needs a name of 1 to %(most)d characters, without control "
-                                  "characters: %(name)s is not one.", most=NAME_LENGTH, name=repr(name[:NAME_LENGTH])))
+            raise ImportRefused(ngettext("Each player needs a name of 1 to %(num)d character, without control "
+                                         "characters: %(name)s is not one.",
+                                         "Each player needs a name of 1 to %(num)d characters, without control "
+                                         "characters: %(name)s is not one.", NAME_LENGTH, name=repr(name[:NAME_LENGTH])))
     folded = [name_key(name) for name in names]
     if len(set(folded)) != len(folded):
         raise ImportRefused(_("Two players have the same name."))
@@ -176,8 +182,9 @@ def build(data: Mapping[str, Any]) -> tuple[Table, list[Entry]]:
     if "withheld" in data or any(isinstance(item, dict) and "withheld" in item for item in items):
         raise ImportRefused(_(WITHHELD_REFUSED))
     if len(items) > MAX_ENTRIES:
-        raise ImportRefused(_("The file has %(count)s entries; at most %(most)s can be imported.",
-                              count=number(len(items)), most=number(MAX_ENTRIES)))
+        raise ImportRefused(ngettext("The file has %(num)d entry; at most %(most)s can be imported.",
+                                     "The file has %(num)d entries; at most %(most)s can be imported.",
+                                     len(items), most=number(MAX_ENTRIES)))
     replay = Replay(table)
     for seq, item in enumerate(items, start=1):
         kind = item.get("type") if isinstance(item, dict) else None
@@ -231,9 +238,12 @@ def refuse_if_already_here(table: Table, logged: list[Entry]) -> None:
         if _log_of(log.entries_of(other)) == _log_of(logged):
             raise ImportRefused(_("This session is already in the history: importing it again would count "
                                   "its game twice."), already=other)
-        raise ImportRefused(_("This session is already in the history, recorded with %(recorded)s entries (this "
-                              "file has %(count)s). To replace it with this file, remove that one from the history "
-                              "first.", recorded=number(other.last_seq), count=number(len(logged))),
+        raise ImportRefused(ngettext("This session is already in the history, recorded with %(num)d entry (this "
+                                     "file has %(count)s). To replace it with this file, remove that one from the "
+                                     "history first.",
+                                     "This session is already in the history, recorded with %(num)d entries (this "
+                                     "file has %(count)s). To replace it with this file, remove that one from the "
+                                     "history first.", other.last_seq, count=number(len(logged))),
                             already=other)
 
 

@@ -152,3 +152,8 @@ def duration_words(seconds: float) -> str:
         return _("%(minutes)d min %(seconds)02d s", minutes=minutes, seconds=rest)
     # Translators: a duration in whole minutes, e.g. "2 min".
     return _("%(minutes)d min", minutes=minutes)
+
+
+def points_words(points: int) -> str:
+    """A score as a sentence counts it: "1 point", "120 points" (French says "0 point")."""
+    return ngettext("%(num)d point", "%(num)d points", points)

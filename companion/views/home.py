@@ -63,7 +63,8 @@ def create_table(slug: str) -> Response | tuple[str, int]:
         if not limits.within("new-table", current_app.config["NEW_TABLES_PER_MINUTE"], 60):
             abort(429)
         names = form.names()
-        starter = secrets.randbelow(len(names)) if form.starter.data == "random" else int(form.starter.data)
+        starter = form.starter_seat()
+        starter = secrets.randbelow(len(names)) if starter is None else starter
         options = {game.STARTER_OPTION: starter}
         options.update({name: form[name].data for name in GAME_SETTINGS.get(slug, ())})
         try:

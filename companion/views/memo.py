@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
@@ -13,7 +14,7 @@ from ..table.view import table_view
 from ..forms.carambouille import CalculatorForm, HouseMemoForm
 from ..models import Table
 from ..rules import RuleError
-from ..rules.words import _
+from ..rules.words import _, ngettext
 from ..rules import carambouille as game
 from ..web.phone import device_id
 from ..web.templating import is_htmx
@@ -29,25 +30,36 @@ def _carambouille(table: Table) -> Table:
     return table
 
 
-def calculate(memo: dict[int, tuple[int, ...]], changed: frozenset = frozenset()
-              ) -> tuple[CalculatorForm, list[tuple[str, bool]], int | None, int]:
-    """The calculator as asked in the query string: its form, the arithmetic in words (each line with whether
-    it rests on the unconfirmed 5-card column), the value, the status."""
+class Calculation(NamedTuple):
+    """The calculator as asked: its form, the arithmetic in words (each line with whether it rests on the
+    unconfirmed 5-card column), the value, why there is none for a sale asked whole, the status."""
+
+    form: CalculatorForm
+    lines: list[tuple[str, bool]]
+    value: int | None
+    refusal: str | None
+    status: int
+
+
+def calculate(memo: dict[int, tuple[int, ...]], changed: frozenset = frozenset()) -> Calculation:
+    """The calculator as asked in the query string."""
     form = CalculatorForm(request.args)
     if not request.args:
-        return form, [], None, 200
+        return Calculation(form, [], None, None, 200)
     if not form.validate():
-        return form, [], None, 422
+        # A product and a number of cards asked, and still no value: the result says why.
+        asked = not (form.product.errors or form.cards.errors)
+        return Calculation(form, [], None, " ".join([*form.form_errors, *form.effects_errors()]) if asked else None, 422)
     product = game.PRODUCT_BY_SLUG[form.product.data]
     try:
         steps = game.steps_on_row(memo[product.face_value], form.cards.data, form.chosen_effects())
     except RuleError as error:
         refuse(form, error.message, error.field)
-        return form, [], None, 422
+        return Calculation(form, [], None, error.message, 422)
     words = [steps[0].text(product.word(form.cards.data))] + [step.text() for step in steps[1:]]
     lines = [(line, not step.cancelled and game.on_ruling(product.face_value, step.column, changed))
              for line, step in zip(words, steps)]
-    return form, lines, steps[-1].value, 200
+    return Calculation(form, lines, steps[-1].value, None, 200)
 
 
 @lru_cache(maxsize=64)
@@ -82,12 +94,14 @@ def offline_calculator(memo: dict[int, tuple[int, ...]], changed: frozenset) -> 
         "values": {str(face): sales for face, sales in values.items()},
         # The reader's way of writing each value (1,250 / 1 250 / 1.250).
         "numbers": {str(value): i18n.number(value) for value in distinct},
+        # The result's sentence for each value, in the form its count takes ("= 0 point" in French).
+        "totals": {str(value): ngettext("= %(points)s point", "= %(points)s points", value, points="{points}")
+                   for value in distinct},
         "first": {slug: [_with_value(line) for line in lines] for slug, lines in first.items()},
         "cards": {card: {"name": game.card_name(card),
                          "then": _with_value(game.SaleStep(card, 1, 0, False, _VALUE).text()),
                          "cancelled": game.SaleStep(card, 1, 0, True, 0).text()} for card in game.SALE_CARDS},
         "words": {
-            "total": _("= %(points)s points", points="{points}"),
             "first_card": _("First card"), "then": _("Then"), "none": _("No sale card"), "nothing_more": _("Nothing more"),
             "hint": _("Choose a product and the number of cards: the value shows here."),
             "ruling": _("5 cards: not confirmed by the rule text (see the note under the memo)."),
@@ -99,13 +113,13 @@ def offline_calculator(memo: dict[int, tuple[int, ...]], changed: frozenset) -> 
 def _memo_page(memo, changed, *, table: Table | None = None, watch: bool = False,
                here: str) -> tuple[str, int, dict]:
     """The memo page, or only its calculator for an htmx change (a wrong entry answers 200 so htmx swaps it)."""
-    form, lines, value, status = calculate(memo, changed)
-    context = {"memo": memo, "changed": changed, "game": game, "form": form, "lines": lines, "value": value,
-               "table": table, "watch": watch, "here": here}
+    asked = calculate(memo, changed)
+    context = {"memo": memo, "changed": changed, "game": game, "form": asked.form, "lines": asked.lines,
+               "value": asked.value, "refusal": asked.refusal, "table": table, "watch": watch, "here": here}
     if is_htmx():
         return render_template("carambouille/_calculator.html", **context), 200, {"Vary": "HX-Request"}
     context["offline"] = offline_calculator(memo, changed)
-    return render_template("carambouille/memo.html", **context), status, {"Vary": "HX-Request"}
+    return render_template("carambouille/memo.html", **context), asked.status, {"Vary": "HX-Request"}
 
 
 @bp.get("/memo/carambouille")

@@ -20,7 +20,8 @@ def assert_pushed(shown: Delays) -> None:
 
 
 def create_table(page, game: str, players: list[str], starter: str | None = None) -> str:
-    """Open a table through the UI: home → game card → names → Open the table. Its URL."""
+    """Open a table through the UI: home → game card → names → who starts (by name, as the list shows the names
+    typed) → Open the table. Its URL."""
     page.goto("/")
     page.locator(f'a.game-card[href="/new/{game}"]').click()
     page.wait_for_url(f"**/new/{game}")
@@ -62,6 +63,15 @@ def choose_seat(page, name: str) -> None:
         picker.get_by_role("radio", name=name, exact=True).check()
         picker.get_by_role("button", name="Save").click()
     page.locator("summary", has_text=f"This phone is {name}'s").wait_for(state="attached")
+
+
+def take_seat(page, seat: int) -> None:
+    """Answer "Who are you?" with a seat, and "This phone too?" with yes if another phone has that seat already."""
+    page.locator(f'section.who button[name="seat"][value="{seat}"]').click()
+    page.wait_for_function("() => !document.querySelector('section.who:not(#seat-question)')")
+    if page.locator("#seat-question").count():
+        page.locator("#seat-question button[type=submit]").click()
+    page.locator("section.who").wait_for(state="detached")
 
 
 def expect_answer(page) -> None:
@@ -150,7 +160,7 @@ def seated_at_a_new_table(new_phone, game: str, players: list[str]) -> list:
     """A phone for each player at a new table opened by the first (who starts): the others join by its
     code, each set to its player. The phones, in seating order."""
     first = new_phone()
-    create_table(first, game, players, starter="Player 1")
+    create_table(first, game, players, starter=players[0])
     choose_seat(first, players[0])
     code = join_code(first)
     phones = [first]

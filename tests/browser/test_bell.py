@@ -52,7 +52,7 @@ def test_two_phones_ring_within_a_second_of_each_other(new_phone):
 
 def test_the_first_trader_opens_and_closes_the_market_on_every_phone(new_phone):
     ana, ben = new_phone(), new_phone()
-    url = create_table(ana, "carambouille", ["Ana", "Ben", "Cy"], starter="Player 1")
+    url = create_table(ana, "carambouille", ["Ana", "Ben", "Cy"], starter="Ana")
     choose_seat(ana, "Ana")
     ben.goto(url)
     choose_seat(ben, "Ben")

@@ -28,7 +28,7 @@ def points(phone) -> list[str]:
 
 def test_a_short_carambouille_game_on_three_phones(new_phone):
     ana = new_phone()
-    create_table(ana, "carambouille", PLAYERS, starter="Player 1")
+    create_table(ana, "carambouille", PLAYERS, starter="Ana")
     choose_seat(ana, "Ana")
     code = join_code(ana)
     phones = {"Ana": ana}

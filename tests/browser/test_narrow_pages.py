@@ -1,9 +1,12 @@
-"""Every page a table uses, in each of the four languages, at 320×640 and 390×844 (issue #22).
+"""Every page a table uses, in each of the four languages, at 320×640 and 390×844 (issue #22), and at
+195×422: a 390 px phone zoomed to 200 % (issue #40, WCAG 1.4.10 reflow).
 
-On each page: the document is no wider than the phone (nothing slides sideways), no name or label is
-clipped (an element that holds one shows all of it: ``scrollWidth <= clientWidth``, and nothing cut
-with an ellipsis), and no word of a player's name is broken across two lines. The tables are set up
-with long names and three- and four-digit scores, seven players where the game allows it.
+On each page: the document is no wider than the phone (nothing slides sideways), no element runs past
+the screen and nothing scrolls sideways but a data table in its box, which then says so ("Swipe the
+table sideways…"), no name or label is clipped (an element that holds one shows all of it:
+``scrollWidth <= clientWidth``, and nothing cut with an ellipsis), and no word of a player's name is
+broken across two lines. The tables are set up with long names and three- and four-digit scores,
+seven players where the game allows it.
 """
 
 from __future__ import annotations
@@ -20,7 +23,9 @@ from review.test_review_sessions import CARAMBOUILLE, FRUTTI, JAIPUR
 pytestmark = pytest.mark.browser
 
 LANGUAGES = {"en": "en-GB", "fr": "fr-FR", "de": "de-DE", "it": "it-IT"}
-SIZES = {"320": {"width": 320, "height": 640}, "390": {"width": 390, "height": 844}}
+SIZES = {"320": {"width": 320, "height": 640}, "390": {"width": 390, "height": 844},
+         # A 390 px phone zoomed to 200 % (WCAG 1.4.10: reflow at 320 CSS px and beyond).
+         "195": {"width": 195, "height": 422}}
 SEVEN = ["Alice", "Bernard", "Dieter", "Giulia", "Maximilian", "Chloé", "Eli"]
 FOUR = ["Alice", "Bernard", "Dieter", "Giulia"]
 THREE = ["Bernard", "Dieter", "Giulia"]
@@ -42,7 +47,8 @@ def seven_big_sales() -> list[dict]:
 HOLDERS = ("button, [role=button], summary, label, .score-row li, .score-row .name, .score-row .points, "
            ".scoreboard .name, .stall, .stall .dish-name, .pile-name, .standings li, .standings .who, "
            ".standings .score, .site-header a, .badge, .game-card, .who-seats button, th, td")
-NAMES_AT = ".score-row .name, .scoreboard .name, .pile-name, .standings .who, .turn-name, .who-seats button"
+NAMES_AT = (".score-row .name, .scoreboard .name, .pile-name, .standings .who, .standings .name, .earnings .name, "
+            ".turn-name, .who-seats button, .tally-name, label.choice, .pad thead th")
 
 AUDIT = """([holders, namesAt, names]) => {
   const problems = [];
@@ -63,6 +69,23 @@ AUDIT = """([holders, namesAt, names]) => {
     }
     const box = el.getBoundingClientRect();
     if (box.right > width + 1 && !scrolls(el)) problems.push(`off the screen: ${describe(el)} (right ${Math.round(box.right)})`);
+  }
+  // Nothing else runs past the screen either (WCAG 1.4.10: at 320 CSS px only a data table scrolls sideways).
+  for (const el of document.body.querySelectorAll('*')) {
+    if (!el.getClientRects().length || el.closest('.vh, .visually-hidden, [hidden], .table-scroll')) continue;
+    const box = el.getBoundingClientRect();
+    const parent = el.parentElement.getBoundingClientRect();
+    if (box.right > width + 1 && parent.right <= width + 1 && !scrolls(el)) {
+      problems.push(`sticks out: ${describe(el)} (right ${Math.round(box.right)})`);
+    }
+  }
+  // What scrolls sideways is a data table in its box, and says so where it does.
+  for (const el of document.body.querySelectorAll('*')) {
+    if (!['auto', 'scroll'].includes(getComputedStyle(el).overflowX) || el.scrollWidth <= el.clientWidth + 1
+        || !el.checkVisibility()) continue;  // (a box folded away in a closed <details> is not seen)
+    const box = el.closest('.table-scroll');
+    if (!box || !el.querySelector('table')) problems.push(`scrolls sideways: ${describe(el)}`);
+    else if (!box.querySelector('.scroll-hint').checkVisibility()) problems.push(`scrolls without saying so: ${describe(el)}`);
   }
   // A name's words each on one line: a word broken inside a name has two boxes.
   for (const el of document.querySelectorAll(namesAt)) {

@@ -35,7 +35,7 @@ def points(phone) -> list[str]:
 
 def test_the_same_sale_recorded_on_two_phones_at_once_counts_once(new_phone, live_server):
     pia = new_phone()
-    url = create_table(pia, "carambouille", PLAYERS, starter="Player 3")
+    url = create_table(pia, "carambouille", PLAYERS, starter="Pia")
     choose_seat(pia, "Pia")
     ben = new_phone()
     join_by_code(ben, join_code(pia))

@@ -25,7 +25,7 @@ def test_at_320_px_the_breakdown_says_to_swipe_and_the_page_stays_320_wide(new_p
     narrow = new_phone(size={"width": 320, "height": 640}, java_script_enabled=javascript)
     narrow.goto(f"/w/{watch}/results")
     expect(narrow.locator(".scroll-hint")).to_be_visible()
-    expect(narrow.locator(".scroll-hint")).to_have_text("Swipe the table sideways for all 7 players →")
+    expect(narrow.locator(".scroll-hint")).to_have_text("Swipe the table sideways to see all of it →")
     assert narrow.evaluate("document.documentElement.scrollWidth") <= 320  # only the table's box scrolls
     box = narrow.locator(".breakdown")
     assert box.evaluate("box => box.scrollWidth > box.clientWidth")

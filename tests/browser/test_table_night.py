@@ -26,7 +26,7 @@ def in_first_screen(phone, locator, height: int = PHONE["height"]) -> bool:
 
 def test_four_phones_join_by_the_qr_code_say_who_they_are_and_see_each_entry_at_once(new_phone, live_server):
     ana = new_phone()
-    url = create_table(ana, "carambouille", FRIENDS, starter="Player 1")
+    url = create_table(ana, "carambouille", FRIENDS, starter="Ana")
     # The friends scan the code on Ana's phone. It carries the laptop's address on the home network;
     # the tests send nothing off this machine, so the phones open what it says on the loopback address.
     qr = ana.locator("section.invite img.qr")
@@ -82,7 +82,7 @@ def test_four_phones_join_by_the_qr_code_say_who_they_are_and_see_each_entry_at_
 def open_sales(new_phone, players):
     """A Carambouille table in its first sales turn (Ana's), with a phone for each player."""
     ana = new_phone()
-    url = create_table(ana, "carambouille", players, starter="Player 1")
+    url = create_table(ana, "carambouille", players, starter="Ana")
     choose_seat(ana, "Ana")
     phones = {"Ana": ana}
     for name in players[1:]:
@@ -143,7 +143,7 @@ def test_the_frutti_player_to_act_sees_every_seafood_in_track_order_on_the_first
     players = ["Ana", "Ben", "Chloé", "Dan", "Emil", "Fatou"]
     size = {"width": width, "height": height}
     ana = new_phone(size=size)
-    create_table(ana, "frutti", players, starter="Player 1")
+    create_table(ana, "frutti", players, starter="Ana")
     choose_seat(ana, "Ana")
     # One phone passed round the table: the invitation is put away by hand.
     ana.locator("section.invite").get_by_role("button", name="Everyone is in").click()
@@ -164,7 +164,7 @@ def test_the_frutti_player_to_act_sees_every_seafood_in_track_order_on_the_first
 
 def test_the_jaipur_seller_sees_the_sale_on_the_first_screen(new_phone):
     ana = new_phone()
-    create_table(ana, "jaipur", ["Ana", "Ben"], starter="Player 1")
+    create_table(ana, "jaipur", ["Ana", "Ben"], starter="Ana")
     choose_seat(ana, "Ana")
     ana.locator("section.invite").get_by_role("button", name="Everyone is in").click()
     expect(ana.locator("section.invite")).to_have_count(0)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import json
 import re
 
 import pytest
@@ -86,6 +88,19 @@ def test_calculator_bad_input_is_explained_never_a_crash(client, query, message)
     assert message in text(page)
     swap = client.get("/memo/carambouille", headers=HTMX, query_string=query)
     assert swap.status_code == 200 and message in text(swap)
+
+
+@pytest.mark.parametrize("query, result", [
+    ({"product": "lemons", "cards": 5, "effects-0": "illusion"}, "No value: Illusion cannot value a sale past 5 cards."),
+    ({"product": "cheese", "cards": 2, "effects-0": "joker"}, "No value: Not a valid choice."),
+    ({"product": "cheese"}, "Choose a product and the number of cards: the value shows here."),
+    ({"product": "caviar", "cards": 2}, "Choose a product and the number of cards: the value shows here."),
+])
+def test_the_result_says_why_a_sale_asked_whole_has_no_value(client, query, result):
+    for headers in ({}, HTMX):
+        page = client.get("/memo/carambouille", headers=headers, query_string=query)
+        box = re.search(r'<div class="calc-result"[^>]*>(.*?)</div>', page.text, re.S).group(1)
+        assert " ".join(re.sub(r"<[^>]+>", " ", box).split()) == result
 
 
 def test_calculator_offers_no_illusion_on_five_cards(client):
@@ -209,3 +224,11 @@ def test_watch_view_memo_has_no_edit_link(app, client):
 
 def test_home_page_links_the_memo_card(client):
     assert 'href="/memo/carambouille"' in client.get("/").text
+
+
+def test_the_offline_calculator_words_each_total_in_the_form_of_its_number(client):
+    page = client.get("/memo/carambouille", headers={"Accept-Language": "fr"})
+    data = json.loads(html.unescape(re.search(r"id=\"calculator-data\" data-offline='([^']*)'", page.text).group(1)))
+    # French counts 0 in the singular: a sale cancelled by Overstock is "= 0 point".
+    assert data["totals"]["0"] == "= {points} point" and data["totals"]["180"] == "= {points} points"
+    assert set(data["totals"]) == set(data["numbers"])

@@ -64,7 +64,7 @@ def test_the_quick_tally_counts_everyones_money_with_the_arithmetic(client, htmx
 @pytest.mark.parametrize("query, message, where", [
     ({**order(), "cards-0-shrimp": "1"}, "Enter the cards of at least 2 players.", "quick-cards-error"),
     ({**order(), "cards-0-shrimp": "5", "cards-0-octopus": "2", "cards-1-shrimp": "5", "cards-1-oysters": "2"},
-     "There are only 9 shrimp cards, not 10.", "quick-cards-error"),
+     "There are only 9 shrimp, not 10.", "quick-cards-error"),
     ({**order(), "cards-0-shrimp": "9", "cards-1-octopus": "1"}, "From 0 to 7 cards.", "quick-cards-0-shrimp-error"),
     ({**order(), "cards-0-shrimp": "4", "cards-0-octopus": "4", "cards-1-octopus": "7"},
      "Player 1 has 8 cards: every player sells exactly 7 a round (played and laid down).", "quick-cards-error"),
@@ -113,7 +113,7 @@ def test_a_tallied_round_is_saved_to_the_table(app, client, htmx):
 
 
 @pytest.mark.parametrize("data, message, where", [
-    ({"cards-0-shrimp": "7", "cards-1-shrimp": "3", "cards-1-octopus": "4"}, "There are only 9 shrimp cards, not 10.",
+    ({"cards-0-shrimp": "7", "cards-1-shrimp": "3", "cards-1-octopus": "4"}, "There are only 9 shrimp, not 10.",
      "tally-cards-error"),
     ({"cards-0-shrimp": "7", "cards-1-octopus": "4"},
      "Ben has 4 cards: every player sells exactly 7 a round (played and laid down).", "tally-cards-error"),

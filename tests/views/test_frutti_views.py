@@ -160,7 +160,7 @@ def test_a_seafood_whose_nine_cards_are_out_cannot_be_tapped(app, client, table)
     text = text_of(client.get(f"/t/{table}"))
     assert re.search(r'value="shrimp" class="sf-button sf-shrimp" disabled>', text) and "all 9 out" in text
     response = answered(client, post(client, table, "play", {"player": 0, "seafood": "shrimp"}), table, "play-form")
-    assert "All 9 shrimp cards are already out this round." in text_of(response)
+    assert "All 9 shrimp are already out this round." in text_of(response)
 
 
 def test_the_players_phone_shows_its_turn_and_the_others_wait(app, client, table):

@@ -79,6 +79,25 @@ def test_starter_must_be_one_of_the_players(client):
     assert "Pick one of the players entered above" in response.text
 
 
+def test_the_starter_is_whoever_was_typed_in_the_field_chosen_even_below_an_empty_one(app, client):
+    response = client.post("/new/tiny", data={"players-0": "Ana", "players-1": "", "players-2": "Cy",
+                                              "starter": "2"})
+    assert response.status_code == 303
+    table = table_by(app, token=response.headers["Location"].rsplit("/", 1)[1])
+    assert table.options == {"first_player": 1}  # Cy, the second name
+    refused = client.post("/new/tiny", data={"players-0": "Ana", "players-1": "", "players-2": "Cy", "starter": "1"})
+    assert refused.status_code == 422 and "Pick one of the players entered above" in refused.text
+
+
+def test_a_refused_new_table_lists_who_starts_by_the_names_typed(client):
+    # A browser sends every field, the empty ones too; "Ana" twice is refused.
+    refused = client.post("/new/tiny", data={"players-0": "Ana", "players-1": "", "players-2": "Cy",
+                                             "players-3": "Ana", "starter": "2"})
+    assert refused.status_code == 422
+    options = re.findall(r'<option value="(\w+)"[^>]*>([^<]*)</option>', refused.text.split('id="starter"')[1])
+    assert options == [("random", "Chosen at random"), ("0", "Ana"), ("1", "Player 2"), ("2", "Cy"), ("3", "Ana")]
+
+
 def test_unknown_game_is_a_404(client):
     assert client.get("/new/chess").status_code == 404
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import copy
 
-from companion.rules.words import N_, _, duration_words, ngettext  # noqa: F401  (duration_words re-exported)
+from companion.rules.words import N_, _, duration_words, ngettext, points_words  # noqa: F401  (duration_words re-exported)
 
 from companion.rules.carambouille.events import EVENT_TYPES, apply  # noqa: F401  (re-exported)
 from companion.rules.carambouille.memo import (  # noqa: F401  (re-exported)
@@ -221,10 +221,12 @@ def _describe_deal(state: State, event: dict, who) -> str:
     given = ", ".join(f"{name} {n}" for name, n in zip(state.players, event["cards"]))
     total = sum(event["cards"])
     left = state.stock - total
-    said = {"hand": state.hand + 1, "trader": state.players[state.first_trader], "given": given, "left": left}
+    said = {"hand": state.hand + 1, "trader": state.players[state.first_trader], "given": given,
+            "stock": ngettext("%(num)d left in the stock", "%(num)d left in the stock", left)}
     # Translators: %(given)s lists each player with the cards dealt to them: "Ana 2, Ben 3, Cy 0".
-    dealt = ngettext("Hand %(hand)d: %(trader)s dealt %(num)d card (%(given)s); %(left)d left in the stock.",
-                     "Hand %(hand)d: %(trader)s dealt %(num)d cards (%(given)s); %(left)d left in the stock.",
+    # Translators: %(stock)s is what is left: "20 left in the stock".
+    dealt = ngettext("Hand %(hand)d: %(trader)s dealt %(num)d card (%(given)s); %(stock)s.",
+                     "Hand %(hand)d: %(trader)s dealt %(num)d cards (%(given)s); %(stock)s.",
                      total, **said)
     if left:
         return dealt
@@ -251,8 +253,9 @@ def _describe_house_memo(state: State, event: dict, who) -> str:
                       for value, cards, old, new in changes[:3])
     if len(changes) > 3:
         # Translators: %(changes)s lists the first three cells changed: "3 cards of 40 now 200 (was 180), …".
-        return _("House memo changed: %(changes)s and %(more)d more; sales from now on use it.",
-                 changes=words, more=len(changes) - 3)
+        return ngettext("House memo changed: %(changes)s and %(num)d more; sales from now on use it.",
+                        "House memo changed: %(changes)s and %(num)d more; sales from now on use it.",
+                        len(changes) - 3, changes=words)
     return _("House memo changed: %(changes)s; sales from now on use it.", changes=words)
 
 
@@ -261,9 +264,10 @@ def _describe_end_game(state: State, event: dict, who) -> str:
     top = [state.players[s] for s in state.seats if state.points[s] == best]
     # Translators: the last two of a list of names: "Ana, Ben and Cy" is "%(names)s and %(last)s".
     names = top[0] if len(top) == 1 else _("%(names)s and %(last)s", names=", ".join(top[:-1]), last=top[-1])
-    return ngettext("The game is over: %(names)s wins with %(points)d points.",
-                    "The game is over: %(names)s share the win with %(points)d points.",
-                    len(top), names=names, points=best)
+    # Translators: %(points)s is the winning score: "120 points".
+    return ngettext("The game is over: %(names)s wins with %(points)s.",
+                    "The game is over: %(names)s share the win with %(points)s.",
+                    len(top), names=names, points=points_words(best))
 
 
 _DESCRIPTIONS = {

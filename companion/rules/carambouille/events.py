@@ -129,8 +129,9 @@ def _deal(state: State, event: dict) -> State:
     require_phase(state, DEAL, "deal")
     cards = event["cards"]
     if not isinstance(cards, list) or len(cards) != len(state.players):
-        raise RuleError(_("The deal gives a number of cards to each of the %(count)d players.",
-                          count=len(state.players)), "cards")
+        raise RuleError(ngettext("The deal gives a number of cards to the %(num)d player.",
+                                 "The deal gives a number of cards to each of the %(num)d players.",
+                                 len(state.players)), "cards")
     for given in cards:
         read_count(given, 0, MAX_DEAL, "cards",
                    N_("The cards dealt to a player is a whole number from %(low)d to %(high)d, not %(value)s."))
@@ -151,9 +152,11 @@ def _deal(state: State, event: dict) -> State:
             before, limit = state.hand_estimates[seat], hand_limit(state, seat)
             if given and before + given > limit:
                 raise RuleError(
-                    _("%(player)s would hold %(total)d product cards by the app's count (%(before)d + %(given)d), "
-                      "over the hand limit of %(limit)d: count the hands and give their sizes, or deal fewer.",
-                      player=state.players[seat], total=before + given, before=before, given=given, limit=limit),
+                    ngettext("%(player)s would hold %(num)d product card by the app's count (%(before)d + %(given)d), "
+                             "over the hand limit of %(limit)d: count the hands and give their sizes, or deal fewer.",
+                             "%(player)s would hold %(num)d product cards by the app's count (%(before)d + %(given)d), "
+                             "over the hand limit of %(limit)d: count the hands and give their sizes, or deal fewer.",
+                             before + given, player=state.players[seat], before=before, given=given, limit=limit),
                     "cards",
                 )
     stock = state.stock - sum(cards)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from companion.rules import RuleError
-from companion.rules.words import N_, _, ngettext
+from companion.rules.words import N_, _, ngettext, points_words
 from companion.rules.carambouille.checks import (
     bump,
     not_held,
@@ -172,8 +172,9 @@ def check_purchase(state: State, seat: int, count: int) -> None:
     name = state.players[seat]
     if state.bought_this_turn + count > MAX_PURCHASES:
         raise RuleError(
-            _("At most %(most)d Carambouille cards per sales turn: %(player)s has already bought %(bought)d.",
-              most=MAX_PURCHASES, player=name, bought=state.bought_this_turn),
+            ngettext("At most %(num)d Carambouille card per sales turn: %(player)s has already bought %(bought)d.",
+                     "At most %(num)d Carambouille cards per sales turn: %(player)s has already bought %(bought)d.",
+                     MAX_PURCHASES, player=name, bought=state.bought_this_turn),
             "cards",
         )
     left = deck_left(state)
@@ -187,11 +188,12 @@ def check_purchase(state: State, seat: int, count: int) -> None:
     price = CARD_PRICE * count
     if state.points[seat] < price:
         raise RuleError(
-            ngettext("%(player)s has %(points)d points: %(num)d Carambouille card costs %(price)d. "
+            # Translators: %(points)s is the player's score: "40 points", "1 point".
+            ngettext("%(player)s has %(points)s: %(num)d Carambouille card costs %(price)d. "
                      "A score never goes below zero.",
-                     "%(player)s has %(points)d points: %(num)d Carambouille cards cost %(price)d. "
+                     "%(player)s has %(points)s: %(num)d Carambouille cards cost %(price)d. "
                      "A score never goes below zero.",
-                     count, player=name, points=state.points[seat], price=price),
+                     count, player=name, points=points_words(state.points[seat]), price=price),
             "cards",
         )
 
@@ -219,8 +221,9 @@ def buy(state: State, event: dict) -> State:
     for kind in dict.fromkeys(kinds):
         if kinds.count(kind) > copies_left_to_draw(state, kind):
             raise RuleError(
-                _("All %(copies)d %(card)s cards have been drawn already: check the cards drawn.",
-                  copies=COPIES_PER_TYPE, card=card_name(kind)),
+                ngettext("The %(num)d %(card)s card has been drawn already: check the cards drawn.",
+                         "All %(num)d %(card)s cards have been drawn already: check the cards drawn.",
+                         COPIES_PER_TYPE, card=card_name(kind)),
                 "cards",
             )
     bought, cards_held = state.bought, state.held

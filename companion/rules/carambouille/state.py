@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.rules import RuleError
-from companion.rules.words import _
+from companion.rules.words import _, ngettext
 from companion.rules.carambouille.memo import (
     CARD_TYPES,
     COPIES_PER_TYPE,
@@ -88,8 +88,9 @@ def new_game(players, options=None, rng=None) -> State:
         raise RuleError(_("Players are given as a list of names."), "players")
     count = len(players)
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
-        raise RuleError(_("Carambouille is for %(low)d to %(high)d players, not %(count)d.",
-                          low=MIN_PLAYERS, high=MAX_PLAYERS, count=count), "players")
+        raise RuleError(ngettext("Carambouille is for %(low)d to %(num)d player, not %(count)d.",
+                                 "Carambouille is for %(low)d to %(num)d players, not %(count)d.",
+                                 MAX_PLAYERS, low=MIN_PLAYERS, count=count), "players")
     options = {} if options is None else options
     if not isinstance(options, dict):
         raise RuleError(_("The table settings are not readable."), "options")
@@ -181,7 +182,8 @@ def deal_plan(state: State, hand_sizes) -> list[int]:
     """Cards the First Trader gives each player: one at a time round the table from their left, 3 rounds."""
     count = len(state.players)
     if isinstance(hand_sizes, (str, bytes)) or len(hand_sizes) != count:
-        raise RuleError(_("Give the hand size of each of the %(count)d players.", count=count), "hand_sizes")
+        raise RuleError(ngettext("Give the hand size of the %(num)d player.", "Give the hand size of each of the %(num)d players.",
+                                 count), "hand_sizes")
     for size in hand_sizes:
         if type(size) is not int or not 0 <= size <= PRODUCT_CARDS:
             raise RuleError(_("A hand size is a whole number of product cards (0 or more)."), "hand_sizes")

@@ -89,7 +89,8 @@ def new_game(players, options=None, rng=None) -> FruttiState:
     names = tuple(players)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise RuleError(
-            _("Frutti di Mare is for %(least)d to %(most)d players.", least=MIN_PLAYERS, most=MAX_PLAYERS), "players"
+            ngettext("Frutti di Mare is for %(least)d to %(num)d player.", "Frutti di Mare is for %(least)d to %(num)d players.",
+                     MAX_PLAYERS, least=MIN_PLAYERS), "players"
         )
     options = {} if options is None else options
     if not isinstance(options, Mapping):
@@ -126,7 +127,8 @@ def apply(state: FruttiState, event) -> FruttiState:
     if handler is None:
         raise RuleError(_("Frutti di Mare has no such entry."), "type")
     if state.phase == FINISHED:
-        raise RuleError(_("The game is over: all %(rounds)d rounds have been played.", rounds=ROUNDS), "type")
+        raise RuleError(ngettext("The game is over: its %(num)d round has been played.",
+                                 "The game is over: all %(num)d rounds have been played.", ROUNDS), "type")
     return handler(state, event)
 
 
@@ -182,7 +184,8 @@ def _play(state: FruttiState, event: Mapping) -> FruttiState:
     seafood = check_seafood(event.get("seafood"))
     if cards_out(state)[SEAFOOD.index(seafood)] >= CARDS_PER_SEAFOOD:
         raise RuleError(
-            _("All %(most)d %(cards)s are already out this round.", most=CARDS_PER_SEAFOOD, cards=cards_name(seafood)),
+            # Translators: %(cards)s is every card of one seafood, counted: "9 sea urchins".
+            _("All %(cards)s are already out this round.", cards=seafood_cards(seafood, CARDS_PER_SEAFOOD)),
             "seafood",
         )
     track, moves = play_on_track(state.track, seafood)

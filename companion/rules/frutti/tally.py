@@ -19,9 +19,9 @@ from companion.rules.frutti.track import (
     Track,
     check_cards,
     check_order,
-    cards_name,
     earnings,
     prices_of,
+    seafood_cards,
 )
 
 
@@ -31,7 +31,8 @@ def check_tally(order: object, cards: object, names: Sequence[str]) -> tuple[Tra
     if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
         raise RuleError(_("Enter every player's cards, by seafood."), "cards")
     if len(cards) != len(names):
-        raise RuleError(_("Enter the cards of all %(players)d players.", players=len(names)), "cards")
+        raise RuleError(ngettext("Enter the cards of the %(num)d player.", "Enter the cards of all %(num)d players.",
+                                 len(names)), "cards")
     hands = tuple(check_cards(c, "cards") for c in cards)
     for name, hand in zip(names, hands):
         if sum(hand) != HAND_SIZE:
@@ -46,8 +47,9 @@ def check_tally(order: object, cards: object, names: Sequence[str]) -> tuple[Tra
     for seafood, total in zip(SEAFOOD, map(sum, zip(*hands))):
         if total > CARDS_PER_SEAFOOD:
             raise RuleError(
-                _("There are only %(most)d %(cards)s, not %(total)d.", most=CARDS_PER_SEAFOOD,
-                  cards=cards_name(seafood), total=total),
+                # Translators: %(cards)s is every card of one seafood, counted: "9 sea urchins".
+                _("There are only %(cards)s, not %(total)d.", cards=seafood_cards(seafood, CARDS_PER_SEAFOOD),
+                  total=total),
                 "cards",
             )
     return track, hands

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from .. import RuleError
-from ..words import N_, _, ngettext
+from ..words import N_, N_plural, _, ngettext
 from .components import (  # noqa: F401  (the game's data, for the pages)
     BONUS_PILE_LABELS,
     BONUS_PILE_SIZES,
@@ -93,6 +93,8 @@ MAX_PLAYERS = 2
 # The option naming who starts, and how the new-table form asks for it.
 STARTER_OPTION = "first_player"
 STARTER_LABEL = N_("Starts the first round")
+# Refused by the rules and by the camels form alike: ngettext(*HERD_SIZE, CAMEL_CARDS).
+HERD_SIZE = N_plural("A herd holds 0 to %(num)d camel.", "A herd holds 0 to %(num)d camels.")
 
 BONUS_MODES = ("draw", "enter")
 DEFAULT_OPTIONS = {"bonus": "draw", "first_player": 0}
@@ -212,11 +214,11 @@ def _camels(state: JaipurState, event) -> JaipurState:
     if not isinstance(counts, (list, tuple)) or len(counts) != 2:
         raise RuleError(_("Enter the camels in both herds."), "counts")
     if not all(is_int(n) and 0 <= n <= CAMEL_CARDS for n in counts):
-        raise RuleError(_("A herd holds 0 to %(most)d camels.", most=CAMEL_CARDS), "counts")
+        raise RuleError(ngettext(*HERD_SIZE, CAMEL_CARDS), "counts")
     if counts[0] + counts[1] > CAMEL_CARDS:
         raise RuleError(
-            _("There are only %(most)d camels, not %(counted)d.", most=CAMEL_CARDS,
-              counted=counts[0] + counts[1]),
+            ngettext("There is only %(num)d camel, not %(counted)d.", "There are only %(num)d camels, not %(counted)d.",
+                     CAMEL_CARDS, counted=counts[0] + counts[1]),
             "counts",
         )
     result = round_result(state.players, state.round.sales, (counts[0], counts[1]))

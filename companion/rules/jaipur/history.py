@@ -101,8 +101,9 @@ def _sale(state: JaipurState, event) -> str:
         if not (left[cards:] if at == index else left)
     )
     if empty_after >= EMPTY_STACKS_TO_END:
-        sentences.append(_("%(stacks)d goods stacks are empty: round %(round)d is over.",
-                           stacks=EMPTY_STACKS_TO_END, round=state.round.number))
+        sentences.append(ngettext("%(num)d goods stack is empty: round %(round)d is over.",
+                                  "%(num)d goods stacks are empty: round %(round)d is over.",
+                                  EMPTY_STACKS_TO_END, round=state.round.number))
     return " ".join(sentences)
 
 

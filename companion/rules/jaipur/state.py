@@ -190,7 +190,8 @@ def check_card_count(value) -> int:
         raise RuleError(_("Sell at least 1 card."), "cards")
     if value > HAND_LIMIT:
         raise RuleError(
-            _("At most %(most)d cards can be sold at once: a hand holds %(most)d.", most=HAND_LIMIT),
+            ngettext("At most %(num)d card can be sold at once: a hand holds %(num)d.",
+                     "At most %(num)d cards can be sold at once: a hand holds %(num)d.", HAND_LIMIT),
             "cards",
         )
     return value
@@ -213,9 +214,11 @@ def check_sale(state: JaipurState, event) -> tuple[int, str, int]:
     if sold + cards > GOODS_CARDS[good]:
         # Translators: %(good)s is one of the six goods (Diamonds, …, Leather).
         raise RuleError(
-            _("%(good)s: only %(exist)d cards exist and %(sold)d were sold this round, so at most "
-              "%(more)d more can be sold.", good=_(GOODS_LABELS[good]), exist=GOODS_CARDS[good], sold=sold,
-              more=GOODS_CARDS[good] - sold),
+            # Translators: %(sold)s is "1 sold this round" or "4 sold this round".
+            ngettext("%(good)s: at most %(num)d more card can be sold (%(exist)d in the game, %(sold)s).",
+                     "%(good)s: at most %(num)d more cards can be sold (%(exist)d in the game, %(sold)s).",
+                     GOODS_CARDS[good] - sold, good=_(GOODS_LABELS[good]), exist=GOODS_CARDS[good],
+                     sold=ngettext("%(num)d sold this round", "%(num)d sold this round", sold)),
             "cards",
         )
     return player, good, cards

@@ -26,7 +26,7 @@ def test_tally_earnings_shows_the_rule_texts_190_with_its_arithmetic():
      "Ana has 8 cards: every player sells exactly 7 a round (played and laid down).", "cards"),
     (TABLE, [{"shrimp": 7}, {"oysters": 1}],
      "Bea has 1 card: every player sells exactly 7 a round (played and laid down).", "cards"),
-    (TABLE, [{"shrimp": 5, "octopus": 2}, {"shrimp": 5, "mussels": 2}], "There are only 9 shrimp cards, not 10.",
+    (TABLE, [{"shrimp": 5, "octopus": 2}, {"shrimp": 5, "mussels": 2}], "There are only 9 shrimp, not 10.",
      "cards"),
     (TABLE, [{"crab": 1}, {}], "Choose one of the seafood: shrimp, sea urchins, oysters, octopus, mussels.", "cards"),
     (TABLE, "shrimp", "Enter every player's cards, by seafood.", "cards"),

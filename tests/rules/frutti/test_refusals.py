@@ -72,7 +72,7 @@ REFUSALS = [
     ([DISHES], play(-1, "shrimp"), SEAT, "player"),
     ([DISHES], play(0, "crab"), CHOOSE_SEAFOOD, "seafood"),
     ([DISHES], {"type": "play", "player": 0}, CHOOSE_SEAFOOD, "seafood"),
-    (NINE_OCTOPUS, play(1, "octopus"), "All 9 octopus cards are already out this round.", "seafood"),
+    (NINE_OCTOPUS, play(1, "octopus"), "All 9 octopuses are already out this round.", "seafood"),
     (ROUND_OVER, play(0, "shrimp"), OVER, "type"),
     # Suspended selling
     ([DISHES], {"type": "suspend", "player": 1, "hand": {}}, "It is Ana's turn, not Bea's.", "player"),
@@ -118,9 +118,9 @@ REFUSALS = [
     ([], tally([{"shrimp": 7}, {}]), "Bea has 0 cards: every player sells exactly 7 a round (played and laid down).",
      "cards"),
     ([], tally([{"mussels": 1, "shrimp": 6}, {"shrimp": 7}]),
-     "There are only 9 shrimp cards, not 13.", "cards"),
+     "There are only 9 shrimp, not 13.", "cards"),
     ([], tally([{"oysters": 5, "shrimp": 2}, {"oysters": 5, "mussels": 2}]),
-     "There are only 9 oyster cards, not 10.", "cards"),
+     "There are only 9 oysters, not 10.", "cards"),
 ]
 
 
