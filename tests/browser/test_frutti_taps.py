@@ -84,34 +84,42 @@ def test_the_next_round_and_its_dishes_record_on_one_tap_and_focus_lands_on_the_
     assert ana.errors == [] and ben.errors == []
 
 
-def watching(new_phone, token: str):
-    """A phone that answered "Just watching", sat on the table: Ana's turn, her seafood out of reach."""
+def passed_round(new_phone, token: str):
+    """The pad for everyone (one phone passed round the table), sat on the table: Ana's turn, her seafood out of
+    reach until the phone is handed to her."""
     phone = new_phone()
     phone.goto(f"/t/{token}")
-    phone.get_by_role("button", name="Just watching").click()
+    phone.get_by_role("button", name=re.compile("^The pad for everyone")).click()
     expect(phone.locator(".turn-heading")).to_have_text("Waiting for Ana")
     sit_on_table(phone, seconds=1)
     expect(seafood(phone, "Octopus")).to_be_hidden()
     return phone
 
 
-def test_a_watching_phone_shows_no_recording_control_open(new_phone, live_server):
+def test_the_pad_for_everyone_opens_a_players_seafood_on_purpose_and_a_watching_phone_has_none(new_phone, live_server):
     token, _ = record_table(live_server, "frutti", ["Ana", "Ben"], {"first_player": 0},
                             [{"type": "dishes", "order": TABLE}])
-    watcher = watching(new_phone, token)
+    pad = passed_round(new_phone, token)
     # Recording for Ana from here is deliberate: it opens, and then it records.
-    watcher.locator("summary", has_text="Play for Ana from this phone").click()
-    tapped = tap_once(watcher, seafood(watcher, "Octopus"))
-    expect_recorded([watcher], "Ana played octopus: Octopus 30 → 50, sea urchins 50 → 30.", tapped_at=tapped)
-    # Having played for Ana, this phone is being passed round: Ben's buttons are open for him, focused.
-    expect(watcher.locator(".turn-heading")).to_have_text("Waiting for Ben")
-    expect(watcher.locator("details.play-for")).to_have_attribute("open", "")
-    assert watcher.evaluate("document.activeElement.closest('.play-form') !== null")
-    tap_once(watcher, seafood(watcher, "Shrimp"))
+    pad.locator("summary", has_text="Play for Ana from this phone").click()
+    tapped = tap_once(pad, seafood(pad, "Octopus"))
+    expect_recorded([pad], "Ana played octopus: Octopus 30 → 50, sea urchins 50 → 30.", tapped_at=tapped)
+    # Passed round: Ben's buttons are open for him, focused.
+    expect(pad.locator(".turn-heading")).to_have_text("Waiting for Ben")
+    expect(pad.locator("details.play-for")).to_have_attribute("open", "")
+    assert pad.evaluate("document.activeElement.closest('.play-form') !== null")
+    tap_once(pad, seafood(pad, "Shrimp"))
+    expect(newest_entry(pad)).to_have_text(re.compile(r"^Ben played shrimp"))
+    # Another pad phone, which never played, still has every control closed.
+    other = passed_round(new_phone, token)
+    # A watching phone has no way to play at all, and shows the move in its own words.
+    watcher = new_phone()
+    watcher.goto(f"/t/{token}")
+    watcher.get_by_role("button", name=re.compile("^Just watching")).click()
     expect(newest_entry(watcher)).to_have_text(re.compile(r"^Ben played shrimp"))
-    # Another watching phone, which never played, still has every control closed.
-    other = watching(new_phone, token)
-    assert watcher.errors == [] and other.errors == []
+    expect(watcher.locator("summary", has_text="Play for")).to_have_count(0)
+    expect(watcher.locator(".play-form")).to_have_count(0)
+    assert pad.errors == [] and other.errors == [] and watcher.errors == []
 
 
 def test_a_refused_tap_for_a_player_whose_turn_has_passed_closes_what_it_refused(new_phone, live_server):

@@ -1,4 +1,5 @@
-"""The walk from the home page to a finished Carambouille game with the keyboard alone, focus visible at every step.
+"""The walk from the home page to a finished Carambouille game with the keyboard alone, focus visible at every step:
+the names, the starter, "Who are you?", the bell, the end of the game, the results.
 
 Every stop of the walk is reached with Tab (or Shift+Tab) and used with Enter, Space or the arrow keys, as a
 player with a keyboard (or a switch) would; at each stop the focused control carries a visible focus ring
@@ -37,31 +38,35 @@ FOCUS_RING = """() => {
   const ring = style.outlineStyle !== "none" ? parseFloat(style.outlineWidth) : 0;
   const a = lum(rgb(style.outlineColor)), b = lum(rgb(behind));
   const contrast = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-  return {tag: el.tagName, text: (el.innerText || el.value || el.name || "").trim().slice(0, 40), ring, contrast};
+  return {tag: el.tagName, text: (el.textContent || el.value || el.name || "").trim().replace(/\\s+/g, " ").slice(0, 120), ring, contrast};
 }"""
 
 
-def focused(page) -> dict:
+def focused(page) -> dict | None:
+    """The focused control and its ring, which must be visible; None between the page's last control and its
+    first (the Tab key passes by the browser's own bar)."""
     found = page.evaluate(FOCUS_RING)
-    assert found is not None, "nothing has the focus"
-    assert found["ring"] >= 2 and found["contrast"] >= 3, f"no visible focus on {found}"
+    if found is not None:
+        assert found["ring"] >= 2 and found["contrast"] >= 3, f"no visible focus on {found}"
     return found
 
 
 def tab_to(page, matches, back: bool = False) -> dict:
     """Press Tab until the focused control ``matches`` (a regular expression on its text), checking the focus
     ring at every stop on the way."""
+    page.wait_for_load_state()
     for _ in range(MAX_TABS):
         page.keyboard.press("Shift+Tab" if back else "Tab")
         found = focused(page)
-        if re.search(matches, found["text"]):
+        if found is not None and re.search(matches, found["text"]):
             return found
-    raise AssertionError(f"no control matching {matches!r} within {MAX_TABS} tabs")
+    raise AssertionError(f"no control matching {matches!r} within {MAX_TABS} tabs; newest entry: "
+                         f"{newest_entry(page).inner_text()}")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_from_the_home_page_to_a_finished_game_with_the_keyboard_alone(new_phone, scheme):
-    page = new_phone(color_scheme=scheme, has_touch=False, is_mobile=False)
+    page = new_phone(color_scheme=scheme)
     page.goto("/")
     tab_to(page, r"^Carambouille")
     page.keyboard.press("Enter")
@@ -69,6 +74,10 @@ def test_from_the_home_page_to_a_finished_game_with_the_keyboard_alone(new_phone
     for number, name in enumerate(("Ana", "Ben", "Chloé")):
         tab_to(page, rf"^players-{number}$")
         page.keyboard.type(name)
+    # Ana starts: the starter list names the players just typed.
+    tab_to(page, r"^Chosen at random")
+    page.keyboard.press("ArrowDown")
+    expect(page.locator("select#starter option:checked")).to_have_text("Ana")
     tab_to(page, r"^Open the table$")
     page.keyboard.press("Enter")
     page.wait_for_url(re.compile(r"/t/[^/]+$"))
@@ -76,32 +85,17 @@ def test_from_the_home_page_to_a_finished_game_with_the_keyboard_alone(new_phone
     tab_to(page, r"^Ana$")
     page.keyboard.press("Enter")
     expect(page.locator(".seat-picker summary")).to_have_text("This phone is Ana's")
-    # Ana is the First Trader: she opens and closes the market.
-    tab_to(page, r"Open the market")
+    # Ana is the First Trader: she opens the market.
+    tab_to(page, r"^Ding-a-Ding!")
     page.keyboard.press("Enter")
     expect(newest_entry(page)).to_have_text("Hand 1: Ana rang the bell: the market is open.")
-    tab_to(page, r"Close the market")
-    page.keyboard.press("Enter")
-    expect(newest_entry(page)).to_have_text(re.compile(r"^Ding-a-Ding! The market closed"))
-    # A sale: the product with the arrow keys, the number of cards, then Record.
-    tab_to(page, r"Choose a product")
-    page.keyboard.press("ArrowDown")
-    page.keyboard.press("ArrowDown")
-    expect(page.locator("#sale-product")).not_to_have_value("")
-    tab_to(page, r"^1")
-    page.keyboard.press("ArrowRight")
-    record = page.locator("#sale-form").get_by_role("button", name=re.compile(r"^Record the sale"))
-    expect(record).to_be_visible()
-    tab_to(page, r"^Record the sale")
-    page.keyboard.press("Enter")
-    expect(newest_entry(page)).to_have_text(re.compile(r"^Ana sold 2 "))
     # The end, two steps: open "End the game now…", then confirm.
     tab_to(page, r"^End the game now…")
     page.keyboard.press("Enter")
     tab_to(page, r"^End the game now$")
     page.keyboard.press("Enter")
     expect(page.locator("h1.table-title")).to_contain_text("finished")
-    expect(newest_entry(page)).to_have_text(re.compile(r"^The game is over: Ana wins with \d+ points\.$"))
+    expect(newest_entry(page)).to_have_text("The game is over: Ana, Ben and Chloé share the win with 0 points.")
     # On to the results, still by keyboard.
     tab_to(page, r"^Results$", back=True)
     page.keyboard.press("Enter")

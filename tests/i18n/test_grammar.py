@@ -423,6 +423,8 @@ NOT_COUNTS = {
         "%(num)d %(product)s", "The memo row for %(value)d needs 5 selling values (1 to 5 cards).",
         "Selling values on the memo are whole points from 0 to %(most)d (row %(value)d: %(cell)s).",
         "%(cards)d × %(product)s = %(value)d", "%(card)s by %(player)s → %(value)d", "%(card)s → %(value)d",
+        "%(player)s played %(card)s on %(seller)s's sale of %(cards)s: %(before)d → %(after)d.",
+        "%(player)s played %(card)s on their sale of %(cards)s: %(before)d → %(after)d.",
         "No product has the face value %(value)d.", "%(player)s sold %(cards)s for %(value)d in hand %(hand)d, with "
         "%(played)s.", "%(player)s sold %(cards)s for %(value)d in hand %(hand)d.", "%(seafood)s %(price)d",
         "%(name)s %(money)d", "%(money)d: %(who)s.", "%(seafood)s %(before)d → %(after)d",
