@@ -249,6 +249,8 @@ def choose_seat(token: str) -> Response | tuple[str, int]:
         (str(i), n) for i, n in enumerate(table.players)]
     if form.validate_on_submit():
         seat = int(form.seat.data) if form.seat.data.isdigit() else None
+        # "" is "Just watching"; the pad for everyone keeps its own word.
+        choice = seat if seat is not None else form.seat.data or phone.WATCHING
         # Asked first: a phone set to a player shows that player's secrets (cards, a drawn bonus).
         ask = seat is not None and form.also.data != "1" and phone.my_seat(table) != seat
         if ask and table_view(table).seating.held_by_another(seat, phone.device_id()):
@@ -257,7 +259,7 @@ def choose_seat(token: str) -> Response | tuple[str, int]:
             # Another phone may have taken the seat since it was free above: asked all the same.
             if not seating.take_seat(table, seat, device=phone.device_id()) and ask:
                 return shown_again(table, "seat", form, status=200)
-        phone.answer(table, seat if seat is not None else phone.PAD if form.seat.data == phone.PAD else phone.WATCHING)
+        phone.answer(table, choice)
     return answer(table)
 
 
