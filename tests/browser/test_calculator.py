@@ -49,3 +49,22 @@ def test_without_javascript_work_it_out_explains_it_too(new_phone, live_server):
     phone.locator("select#calc-effect-0").select_option("illusion")
     phone.locator("#calculator button[type=submit]").click()
     expect(phone.locator("#calculator .calc-result")).to_have_text(NO_VALUE["fr"])
+
+
+def test_a_change_made_the_moment_an_answer_lands_is_answered(new_phone, live_server):
+    """A quick second tap, made as the first one's answer is drawn, is not lost (htmx wires the new form at once)."""
+    phone = new_phone(locale="en-GB")
+    phone.goto("/memo/carambouille?product=lemons&cards=5")
+    # The moment the next answer is in the page, the first sale card is taken back, as a quick thumb would.
+    phone.evaluate(
+        """() => document.addEventListener("htmx:afterSwap", () => setTimeout(() => {
+            const select = document.querySelector("#calc-effect-0");
+            select.value = "";
+            select.dispatchEvent(new Event("change", {bubbles: true}));
+        }, 0), {once: true})"""
+    )
+    phone.locator("#calculator select#calc-effect-0").select_option("illusion")
+    result = phone.locator("#calculator .calc-result")
+    expect(result.locator(".sale-value")).to_contain_text("360")
+    expect(phone.locator("#calculator select#calc-effect-0")).to_have_value("")
+    assert phone.errors == []
