@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from companion import groups
 from companion.table import recording
 from companion.table.state import state_of
 from companion.extensions import db

@@ -57,6 +57,9 @@ def defaults(app: Flask) -> dict:
         # (companion/server/hosting.py). None: this machine's LAN address when opened as localhost, else
         # the request's own URL root.
         "PUBLIC_URL": None,
+        # "open": one group, and every phone that reaches the server is in it (a home network). "private": a
+        # server for many groups, where a phone sees only the groups whose invitation it opened.
+        "GROUPS": "open",
     }
 
 

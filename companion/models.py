@@ -1,4 +1,5 @@
-"""The ORM models: tables (games being played), their seats, and the entry log."""
+"""The ORM models: groups (the people who play together), their tables (games being played), the tables'
+seats, and the entry log."""
 
 from __future__ import annotations
 
@@ -41,12 +42,41 @@ def new_join_code() -> str:
     return "".join(secrets.choice(JOIN_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
 
 
+# The longest name a group can be given.
+GROUP_NAME_LENGTH = 40
+
+
+class Group(db.Model):
+    """The people who play together (a family, a club): every table is one of its sessions.
+
+    ``name`` is empty until the group is given one (the one group of a home server, made by the
+    migration): the pages then call it in the reader's language. A phone is a member of the groups it
+    keeps in its signed cookie (``companion.web.membership``); ``invite_token`` and ``join_code``
+    bring a phone in, as a table's link and code do.
+    """
+
+    __tablename__ = "groups"
+    # SQLite gives a deleted newest id to the next row unless told not to: a phone's cookie names its
+    # groups by id, and a removed group's id must never open another group.
+    __table_args__ = {"sqlite_autoincrement": True}
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(sa.String(GROUP_NAME_LENGTH), default="")
+    invite_token: Mapped[str] = mapped_column(sa.String(32), unique=True, default=new_token)
+    join_code: Mapped[str] = mapped_column(sa.String(JOIN_CODE_LENGTH), unique=True, default=new_join_code)
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=now)
+    # A removed group's row stays, emptied (as a removed session's does): its sessions' tombstones keep
+    # pointing at it, and its id is never given to another group.
+    removed: Mapped[bool] = mapped_column(default=False, server_default=sa.false())
+
+
 class Table(db.Model):
-    """A game being played (or played) at one physical table."""
+    """A game being played (or played) at one physical table, a session of one group."""
 
     __tablename__ = "tables"
 
     id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(sa.ForeignKey("groups.id"), index=True)
     token: Mapped[str] = mapped_column(sa.String(32), unique=True, default=new_token)
     watch_token: Mapped[str] = mapped_column(sa.String(32), unique=True, default=new_token)
     join_code: Mapped[str] = mapped_column(sa.String(JOIN_CODE_LENGTH), unique=True, default=new_join_code)

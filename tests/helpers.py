@@ -7,6 +7,7 @@ import re
 
 from babel import support
 
+from companion import groups
 from companion.extensions import db
 from companion.models import Seat, Table
 
@@ -24,7 +25,7 @@ def in_ci() -> bool:
 def make_table(app, game: str, players: list[str], options: dict | None = None) -> str:
     """Create a table directly in the database; its player token."""
     with app.app_context():
-        table = Table(game=game, options=options or {}, seats=[Seat(position=i, name=n) for i, n in enumerate(players)])
+        table = Table(game=game, options=options or {}, group_id=groups.home_group().id, seats=[Seat(position=i, name=n) for i, n in enumerate(players)])
         db.session.add(table)
         db.session.commit()
         return table.token

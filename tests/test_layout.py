@@ -128,15 +128,18 @@ def test_the_top_of_the_package_holds_only_the_apps_frame():
     top = {path.stem for path in PACKAGE.glob("*.py")}
     assert top == FRAME
     packages = {path.name for path in PACKAGE.iterdir() if (path / "__init__.py").exists()}
-    assert packages == {"rules", "table", "live", "i18n", "inputs", "web", "server", "forms", "views", "review"}
+    assert packages == {"rules", "table", "live", "i18n", "inputs", "web", "server", "forms", "views", "review", "groups",
+                        "library"}
 
 
-@pytest.mark.parametrize("package", ["table", "live", "i18n", "inputs", "web", "server", "forms", "views", "review"])
+@pytest.mark.parametrize("package", ["table", "live", "i18n", "inputs", "web", "server", "forms", "views", "review",
+                                     "groups", "library"])
 def test_every_package_says_what_it_holds(package):
     assert ast.get_docstring(ast.parse((PACKAGE / package / "__init__.py").read_text()))
 
 
 def test_every_package_has_its_tests_beside_the_others():
     tests = Path(__file__).resolve().parent
-    for package in ("table", "live", "i18n", "inputs", "web", "server", "forms", "views", "review", "rules"):
+    for package in ("table", "live", "i18n", "inputs", "web", "server", "forms", "views", "review", "rules", "groups",
+                    "library"):
         assert list((tests / package).glob("test_*.py")) or list((tests / package).glob("*/test_*.py")), package

@@ -156,8 +156,8 @@ def _players(game, value: object) -> list[str]:
     return names
 
 
-def build(data: Mapping[str, Any]) -> tuple[Table, list[Entry]]:
-    """The session a loaded file describes, checked entry by entry; nothing is written here."""
+def build(data: Mapping[str, Any], group_id: int) -> tuple[Table, list[Entry]]:
+    """The session a loaded file describes, as one of the group's, checked entry by entry; nothing is written here."""
     slug = data.get("game")
     if not isinstance(slug, str) or slug not in GAMES:
         known = ", ".join(GAMES[s].NAME for s in GAMES)
@@ -174,7 +174,7 @@ def build(data: Mapping[str, Any]) -> tuple[Table, list[Entry]]:
     except RuleError as error:
         raise ImportRefused(_("The table settings cannot be used: %(reason)s", reason=error.message)) from None
     created = _parse_time(data["created_at"], _("The session")) if "created_at" in data else now()
-    table = Table(game=slug, options=options, created_at=created,
+    table = Table(game=slug, options=options, created_at=created, group_id=group_id,
                   seats=[Seat(position=i, name=name) for i, name in enumerate(players)])
     items = data.get("entries", [])
     if not isinstance(items, list):
@@ -225,13 +225,14 @@ def _log_of(logged) -> list[tuple]:
 
 
 def refuse_if_already_here(table: Table, logged: list[Entry]) -> None:
-    """Importing a file twice would count its game twice in every statistic: say it is here instead.
+    """Importing a file twice into a group would count its game twice in every statistic: say it is here instead.
 
     The same session is the same game started at the same moment (to the microsecond, as exported)
     by the same players; with the same entries it is this file, with others another export of it.
     """
     candidates = db.session.scalars(sa.select(Table).where(
-        Table.game == table.game, Table.created_at == table.created_at, Table.status != REMOVED))
+        Table.group_id == table.group_id, Table.game == table.game, Table.created_at == table.created_at,
+        Table.status != REMOVED))
     for other in candidates:
         if other.players != table.players:
             continue
@@ -262,8 +263,8 @@ def save(table: Table, logged: list[Entry]) -> Table:
     return table
 
 
-def import_session(raw: bytes) -> Table:
-    """Check the file and create the session it describes; ImportRefused (and nothing created) otherwise."""
-    table, logged = build(load(raw))
+def import_session(raw: bytes, group_id: int) -> Table:
+    """Check the file and create the session it describes in the group; ImportRefused (and nothing created) otherwise."""
+    table, logged = build(load(raw), group_id)
     refuse_if_already_here(table, logged)
     return save(table, logged)

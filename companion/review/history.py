@@ -103,9 +103,9 @@ def status_of(table: Table, last: datetime | None, before: datetime | None = Non
     return ABANDONED if _utc(last or table.created_at) < before else PLAYING
 
 
-def matching_ids(filters: Filters) -> list[int]:
-    """The ids of the sessions that pass the filters, newest first."""
-    query = sa.select(Table.id).where(Table.status != REMOVED).order_by(Table.created_at.desc(), Table.id.desc())
+def matching_ids(group_id: int, filters: Filters) -> list[int]:
+    """The ids of the group's sessions that pass the filters, newest first."""
+    query = sa.select(Table.id).where(Table.group_id == group_id, Table.status != REMOVED).order_by(Table.created_at.desc(), Table.id.desc())
     if filters.game:
         query = query.where(Table.game == filters.game)
     if filters.since:
@@ -126,7 +126,8 @@ def matching_ids(filters: Filters) -> list[int]:
     if filters.player:
         # Names are matched in Python: SQL's lower() does not fold "É" to "é", nor "é" to "e", everywhere.
         matches = names.starting_with(filters.player)
-        seated = {table_id for table_id, name in db.session.execute(sa.select(Seat.table_id, Seat.name))
+        seated = {table_id for table_id, name in db.session.execute(
+            sa.select(Seat.table_id, Seat.name).join(Table, Table.id == Seat.table_id).where(Table.group_id == group_id))
                   if matches(name)}
         ids = [table_id for table_id in ids if table_id in seated]
     return ids
@@ -202,18 +203,19 @@ def outcomes(tables: list[Table]) -> list[Outcome]:
     return [outcome(table, newest.get(table.id), before) for table in tables]
 
 
-def all_outcomes() -> list[Outcome]:
-    """Every session's outcome (the player statistics read them all)."""
+def all_outcomes(group_id: int) -> list[Outcome]:
+    """Every session of the group's outcome (the player statistics read them all)."""
     return outcomes(list(db.session.scalars(sa.select(Table).where(
-        Table.game.in_(list(GAMES.keys())), Table.status != REMOVED))))
+        Table.group_id == group_id, Table.game.in_(list(GAMES.keys())), Table.status != REMOVED))))
 
 
-def known_players(limit: int = KNOWN_PLAYERS) -> list[str]:
-    """The names entered at earlier tables, one per person (names matched as the players page matches
-    them), most played first, then by name; each shown as the players page shows it (``stats.display_name``)."""
+def known_players(group_id: int, limit: int = KNOWN_PLAYERS) -> list[str]:
+    """The names entered at the group's earlier tables, one per person (names matched as the players page
+    matches them), most played first, then by name; each shown as the players page shows it (``stats.display_name``)."""
     rows = db.session.execute(
         sa.select(Seat.name, sa.func.count(), sa.func.max(Table.created_at))
-        .join(Table, Table.id == Seat.table_id).where(Table.status != REMOVED).group_by(Seat.name))
+        .join(Table, Table.id == Seat.table_id).where(Table.group_id == group_id, Table.status != REMOVED)
+        .group_by(Seat.name))
     spellings: dict[str, Counter] = defaultdict(Counter)
     latest: dict[str, tuple[datetime, str]] = {}
     for name, count, last in rows:

@@ -55,6 +55,10 @@ class Replay:
             if self.finished or not self.game.finished(self.state):
                 raise RuleError(_("only a reopened session whose game is over can be marked finished again."))
             self.held_open, self.finished, text = False, True, kinds.CLOSED
+        elif kind == kinds.RENAMED:
+            # A name changed after the fact (a person renamed or forgotten): at any point, finished or not.
+            kinds.seat_of(event, self.table.players)
+            text = wording.in_english(lambda: kinds.sentence(event, self.table.players))
         elif kind in kinds.TABLE_EVENTS:
             if self.finished:
                 raise RuleError(_("the game is finished at this point; it must be reopened first."))

@@ -25,7 +25,11 @@ CLOSE = "close"
 # Who is at the table: a seat's first phone, and the invitation put away once everyone is in.
 SEAT_TAKEN = "seat_taken"
 INVITE_CLOSED = "invite_closed"
-TABLE_EVENTS = frozenset({VOID, TIMER_STARTED, TIMER_STOPPED, REOPEN, CLOSE, SEAT_TAKEN, INVITE_CLOSED})
+# A player renamed, or forgotten ("Player 3"), across the group's sessions: the seat's name is changed with it.
+RENAMED = "renamed"
+TABLE_EVENTS = frozenset({VOID, TIMER_STARTED, TIMER_STOPPED, REOPEN, CLOSE, SEAT_TAKEN, INVITE_CLOSED, RENAMED})
+# What changes the entries before it, as every later state and sentence reads them.
+CHANGES_THE_PAST = frozenset({VOID, RENAMED})
 
 REOPENED = N_("The session was reopened to correct it.")
 CLOSED = N_("The session was marked finished again.")
@@ -94,6 +98,8 @@ def sentence(event: dict, players: Sequence[str]) -> str:
         return seat_taken(event, players)
     if kind == INVITE_CLOSED:
         return _(INVITE_PUT_AWAY)
+    if kind == RENAMED:
+        return _("A player's name was changed: %(name)s.", name=players[seat_of(event, players)])
     if kind == REOPEN:
         return _(REOPENED)
     if kind == CLOSE:

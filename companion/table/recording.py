@@ -165,7 +165,8 @@ def _append(table: Table, key: str | None, make: Callable[[int], tuple[Entry, An
                 finished = game_of(table).finished(state) and not _held_open(table, entry)
                 table.status = "finished" if finished else "playing"
                 table.finished_at = (table.finished_at or now()) if finished else None
-            table_id, seq = table.id, entry.seq  # the commit expires both: read again, a connection and 2 queries
+            # The commit expires these: read again, a connection and 2 queries.
+            table_id, seq, players = table.id, entry.seq, tuple(table.players)
             db.session.commit()
         except sa.exc.IntegrityError:
             # The same form, sent twice at once: the other one's entry is in (its key is unique at the table).
@@ -180,7 +181,7 @@ def _append(table: Table, key: str | None, make: Callable[[int], tuple[Entry, An
     if state is not None:
         cache.put(table_id, Snapshot(seq, state))
     for language, sentence in getattr(entry, "worded", {}).items():
-        cache.put_words(table_id, language, {seq: sentence})
+        cache.put_words(table_id, players, language, {seq: sentence})
     return entry
 
 

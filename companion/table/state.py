@@ -18,7 +18,7 @@ from flask import current_app
 from ..models import Entry, Table
 from ..rules import RuleError
 from ..rules.words import _
-from .kinds import VOID, is_game_entry
+from .kinds import CHANGES_THE_PAST, is_game_entry
 from .log import entries_of, game_of, voided_seqs
 
 
@@ -34,24 +34,28 @@ class StateCache:
     """The newest snapshot of recently used tables, least recently used dropped first.
 
     It keeps the sentences of their entries too, per language (``companion.table.wording``): an
-    entry's sentence depends only on the entries before it, so once worded it never changes.
+    entry's sentence depends only on the entries before it and the players' names, so once worded it
+    holds until a player is renamed (``companion.groups.people``): they are kept with the names.
     """
 
     def __init__(self) -> None:
         self._snapshots: OrderedDict[int, Snapshot] = OrderedDict()
-        self._words: dict[int, dict[str, dict[int, str]]] = {}
+        self._words: dict[int, tuple[tuple[str, ...], dict[str, dict[int, str]]]] = {}
         self._lock = threading.Lock()
 
-    def words(self, table_id: int, language: str, seqs: Iterable[int]) -> dict[int, str]:
-        """The sentences kept in ``language`` for the entries ``seqs`` of the table (those it has)."""
+    def words(self, table_id: int, players: tuple[str, ...], language: str, seqs: Iterable[int]) -> dict[int, str]:
+        """The sentences kept in ``language`` for the entries ``seqs`` of the table under these names (those it has)."""
         with self._lock:
-            kept = self._words.get(table_id, {}).get(language, {})
+            named, kept = self._words.get(table_id, ((), {}))
+            kept = kept.get(language, {}) if named == players else {}
             return {seq: kept[seq] for seq in seqs if seq in kept}
 
-    def put_words(self, table_id: int, language: str, words: dict[int, str]) -> None:
-        """Keep more sentences of the table's entries in ``language``."""
+    def put_words(self, table_id: int, players: tuple[str, ...], language: str, words: dict[int, str]) -> None:
+        """Keep more sentences of the table's entries in ``language``, under these names."""
         with self._lock:
-            self._words.setdefault(table_id, {}).setdefault(language, {}).update(words)
+            if self._words.get(table_id, ((), {}))[0] != players:
+                self._words[table_id] = (players, {})
+            self._words[table_id][1].setdefault(language, {}).update(words)
             limit = current_app.config["STATE_CACHE_TABLES"]
             while len(self._words) > limit:
                 self._words.pop(next(iter(self._words)))
@@ -132,8 +136,8 @@ def state_of(table: Table, upto: int | None = None):
         return snapshot.state
     if snapshot is not None and snapshot.seq < upto:
         newer = entries_of(table, after=snapshot.seq, upto=upto)
-        # A void changes the past: only plain new entries can be applied on top.
-        if all(entry.type != VOID for entry in newer):
+        # A void changes the past, a new name the players: only plain new entries can be applied on top.
+        if all(entry.type not in CHANGES_THE_PAST for entry in newer):
             state = snapshot.state
             game = game_of(table)
             for entry in newer:

@@ -70,10 +70,10 @@ def sentences(table: Table, rows: Iterable[Entry]) -> dict[int, str]:
     needed = {row.seq for row in rows if kinds.is_game_entry(row)}
     needed |= {row.event.get("entry") for row in rows if row.type == kinds.VOID}
     # Only the sentences asked for: a page shows a few of a long log's.
-    known = cache.words(table.id, reader, needed)
+    known = cache.words(table.id, tuple(table.players), reader, needed)
     if not needed <= known.keys():
         worded = _word_log(table)
-        cache.put_words(table.id, reader, worded)
+        cache.put_words(table.id, tuple(table.players), reader, worded)
         known.update(worded)
     return {row.seq: _sentence(table, row, known) for row in rows}
 
@@ -97,4 +97,4 @@ def sentence(table: Table, row: Entry) -> str:
 
 def kept_sentence(table: Table, row: Entry) -> str:
     """The entry's sentence in the reader's language if it was worded already, else its kept summary (no reads)."""
-    return cache.words(table.id, language(), (row.seq,)).get(row.seq, row.summary)
+    return cache.words(table.id, tuple(table.players), language(), (row.seq,)).get(row.seq, row.summary)

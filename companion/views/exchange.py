@@ -9,16 +9,19 @@ from flask import Blueprint, Response, current_app, make_response, redirect, ren
 from flask.cli import with_appcontext
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from .. import groups
 from ..extensions import csrf
 from ..forms.review import ImportForm
-from ..models import Table
+from ..models import Group, Table
 from ..review import exchange, history
 from ..review.export import dumps
 from ..rules import GAMES
 from ..rules.words import _
 from ..table import log
 from ..web import limits
+from ..web.membership import current_group
 from ..web.phone import remember
+from .group_pages import in_no_group
 from ..web.security import allows_upload
 from .table_page import table_or_404
 
@@ -45,8 +48,10 @@ def watch_export_json(token: str) -> Response:
 
 
 @bp.get("/import")
-def import_form() -> str:
-    """The upload form for a session file."""
+def import_form() -> str | tuple[str, int]:
+    """The upload form for a session file, into the phone's group."""
+    if current_group() is None:
+        return in_no_group()
     return render_template("review/import.html", form=ImportForm(), limit_mb=exchange.MAX_BYTES // (1024 * 1024))
 
 
@@ -63,6 +68,8 @@ def import_session() -> Response | tuple[str, int]:
     before this view can allow a 1 MB upload; the form checks its own token.
     """
     request.max_content_length = UPLOAD_LIMIT
+    if (group := current_group()) is None:
+        return in_no_group()
     limit = exchange.MAX_BYTES // (1024 * 1024)
     try:
         form = ImportForm()
@@ -78,7 +85,7 @@ def import_session() -> Response | tuple[str, int]:
     if valid:
         raw = form.file.data.read(exchange.MAX_BYTES + 1)
         try:
-            table = exchange.import_session(raw)
+            table = exchange.import_session(raw, group.id)
         except exchange.ImportRefused as error:
             form.file.errors = [str(error)]
             already = error.already
@@ -89,16 +96,25 @@ def import_session() -> Response | tuple[str, int]:
     return render_template("review/import.html", form=form, limit_mb=limit, already=already), 422
 
 
+def _group_named(name: str | None) -> Group:
+    """The group an operator names (made if there is none of that name), or the first group."""
+    if name is None:
+        return groups.home_group()
+    return groups.by_name(name) or groups.start(name)
+
+
 @bp.cli.command("import-session")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--group", "group_name", default=None,
+              help="The group the session is played by (made if there is none of that name); default: the first group.")
 @with_appcontext
-def import_session_command(file: Path) -> None:
+def import_session_command(file: Path, group_name: str | None) -> None:
     """Create a session from a JSON file exported by the app (nothing is created if any entry is refused)."""
     if file.stat().st_size > exchange.MAX_BYTES:
         raise click.ClickException(f"{file} is larger than {exchange.MAX_BYTES // (1024 * 1024)} MB: "
                                    "it cannot be a session export. Nothing was imported.")
     try:
-        table = exchange.import_session(file.read_bytes())
+        table = exchange.import_session(file.read_bytes(), _group_named(group_name).id)
     except exchange.ImportRefused as error:
         where = f" It is /w/{error.already.watch_token}/results." if error.already is not None else ""
         raise click.ClickException(f"{error}{where} Nothing was imported.") from None

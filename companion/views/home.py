@@ -16,6 +16,9 @@ from ..forms import JoinForm, NewTableForm
 from ..models import Entry, Seat, Table, now
 from ..rules import GAMES, RuleError
 from ..rules.words import N_, _
+from .. import groups
+from ..web import membership
+from ..web.membership import current_group
 from ..web.phone import phone, remember
 from ..web.templating import is_htmx
 
@@ -43,21 +46,31 @@ def _game_or_404(slug: str):
 @bp.get("/")
 def index() -> str:
     """Start a table, join one by code, or go back to a recent one."""
-    return render_template("home.html", join_form=JoinForm(), recent=recent_tables())
+    return render_template("home.html", join_form=JoinForm(), recent=recent_tables(), group=current_group(),
+                           private=groups.private())
+
+
+def _no_group() -> Response:
+    """A phone in no group opens no table of its own: it starts or joins a group first (a private server)."""
+    return redirect(url_for("groups.mine"), 303)
 
 
 @bp.get("/new/<slug>")
-def new_table(slug: str) -> str:
-    """The form for a new table of one game."""
+def new_table(slug: str) -> str | Response:
+    """The form for a new table of one game, in the phone's group."""
     game = _game_or_404(slug)
+    if (group := current_group()) is None:
+        return _no_group()
     form = NewTableForm(min_players=game.MIN_PLAYERS, max_players=game.MAX_PLAYERS)
-    return render_template("new_table.html", form=form, slug=slug, game=game, known=history.known_players())
+    return render_template("new_table.html", form=form, slug=slug, game=game, known=history.known_players(group.id))
 
 
 @bp.post("/new/<slug>")
 def create_table(slug: str) -> Response | tuple[str, int]:
     """Create the table and open it."""
     game = _game_or_404(slug)
+    if (group := current_group()) is None:
+        return _no_group()
     form = NewTableForm(min_players=game.MIN_PLAYERS, max_players=game.MAX_PLAYERS)
     if form.validate_on_submit():
         if not limits.within("new-table", current_app.config["NEW_TABLES_PER_MINUTE"], 60):
@@ -72,12 +85,13 @@ def create_table(slug: str) -> Response | tuple[str, int]:
         except RuleError as error:
             form.players.errors = [error.message]
         else:
-            table = Table(game=slug, options=options, seats=[Seat(position=i, name=n) for i, n in enumerate(names)])
+            table = Table(game=slug, options=options, group_id=group.id, seats=[Seat(position=i, name=n) for i, n in enumerate(names)])
             db.session.add(table)
             db.session.commit()
             remember(table.token)
             return redirect(url_for("tables.page", token=table.token), 303)
-    return render_template("new_table.html", form=form, slug=slug, game=game, known=history.known_players()), 422
+    return render_template("new_table.html", form=form, slug=slug, game=game,
+                           known=history.known_players(group.id)), 422
 
 
 JOIN_WINDOW = 600
@@ -113,9 +127,20 @@ def joinable(code: str) -> Table | None:
     return table
 
 
+def _go(address: str) -> Response:
+    if is_htmx():
+        # A redirect would be followed inside the XHR and the page swapped into the form:
+        # tell htmx to navigate the whole phone instead.
+        response = make_response("", 200)
+        response.headers["HX-Redirect"] = address
+        return response
+    return redirect(address, 303)
+
+
 @bp.post("/join")
 def join() -> Response | tuple[str, int]:
-    """Open the table whose join code was typed; guessing is slowed down per client."""
+    """Open the table whose join code was typed, or join the group whose code it is; guessing is slowed
+    down per client, both kinds of code together."""
     form = JoinForm()
     status = 422
     if form.validate_on_submit():
@@ -124,16 +149,15 @@ def join() -> Response | tuple[str, int]:
             status = 429
         elif (table := joinable(form.code.data)) is not None:
             remember(table.token)
-            if is_htmx():
-                # A redirect would be followed inside the XHR and the table swapped into the form:
-                # tell htmx to navigate the whole phone to the table instead.
-                response = make_response("", 200)
-                response.headers["HX-Redirect"] = url_for("tables.page", token=table.token)
-                return response
-            return redirect(url_for("tables.page", token=table.token), 303)
+            return _go(url_for("tables.page", token=table.token))
+        elif (group := groups.by_code(form.code.data)) is not None:
+            # A group's code, typed as a table's is: the phone joins the group.
+            membership.join(group)
+            return _go(url_for("groups.page"))
         else:
             form.code.errors.append(_(NO_SUCH_TABLE))
     db.session.commit()
     template = "_join_form.html" if is_htmx() else "home.html"
     # htmx swaps 2xx answers only: the form comes back with its sentence either way.
-    return render_template(template, join_form=form, recent=recent_tables()), 200 if is_htmx() else status
+    return render_template(template, join_form=form, recent=recent_tables(), group=current_group(),
+                           private=groups.private()), 200 if is_htmx() else status

@@ -16,6 +16,8 @@ from ..review.session import period_key, review_of, timeline
 from ..rules import GAMES, RuleError
 from ..i18n import number
 from ..rules.words import _
+from ..web.membership import current_group
+from .group_pages import group_page, in_no_group
 from ..web.phone import device_id, phone, remember
 from .table_forms import refuse
 from .table_page import table_or_404
@@ -100,14 +102,16 @@ def _filter_args(form: HistoryFilterForm) -> dict:
 
 
 @bp.get("/history")
-def history_page() -> tuple[str, int]:
-    """Every session, newest first, 20 to a page, with filters."""
+def history_page() -> Response:
+    """The group's sessions, newest first, 20 to a page, with filters."""
+    if (group := current_group()) is None:
+        return group_page(in_no_group())
     form, filters = _filters()
-    page = history.page_of(history.matching_ids(filters), request.args.get("page", 1, type=int) or 1)
+    page = history.page_of(history.matching_ids(group.id, filters), request.args.get("page", 1, type=int) or 1)
     rows = list(zip(page.tables, history.outcomes(page.tables)))
     status = 422 if form.errors else 200
-    return render_template("review/history.html", form=form, page=page, rows=rows,
-                           args=_filter_args(form)), status
+    return group_page((render_template("review/history.html", form=form, page=page, rows=rows, group=group,
+                                        args=_filter_args(form)), status))
 
 
 def _winner_names(outcome: stats.Outcome) -> str:
@@ -116,10 +120,12 @@ def _winner_names(outcome: stats.Outcome) -> str:
 
 @bp.get("/history.csv")
 def history_csv() -> Response:
-    """The history list (with the same filters) as CSV."""
+    """The group's history list (with the same filters) as CSV."""
+    if (group := current_group()) is None:
+        abort(404)
     _, filters = _filters()
     rows = []
-    tables = history.tables_by_ids(history.matching_ids(filters))
+    tables = history.tables_by_ids(history.matching_ids(group.id, filters))
     for table, outcome in zip(tables, history.outcomes(tables)):
         rows.append([
             stamp(table.created_at, "%Y-%m-%d %H:%M"),
@@ -129,7 +135,7 @@ def history_csv() -> Response:
             sentences.status(history.ABANDONED if outcome.abandoned else table.status),
             url_for("review.watch_results", token=table.watch_token, _external=True),
         ])
-    return _csv(csvfiles.history_csv(rows), "history.csv")
+    return group_page(_csv(csvfiles.history_csv(rows), "history.csv"))
 
 
 def _csv(text: str, filename: str) -> Response:
@@ -263,22 +269,3 @@ def reopen(token: str) -> Response | tuple[str, int]:
 def close(token: str) -> Response | tuple[str, int]:
     """Mark a reopened session whose game is over finished again."""
     return _session_action(token, CloseForm(), recording.close)
-
-
-@bp.get("/players")
-def players() -> str:
-    """Everyone who has played, with their record per game: by name, or who wins most first (``?order=wins``)."""
-    order = stats.BY_WINS if request.args.get("order") == stats.BY_WINS else stats.BY_NAME
-    everyone = stats.player_stats(history.all_outcomes(), list(GAMES.keys()), order)
-    return render_template("review/players.html", players=everyone, order=order, orders=(stats.BY_NAME, stats.BY_WINS))
-
-
-@bp.get("/players/<path:name>")
-def player(name: str) -> tuple[str, int]:
-    """One player's record and every session they sat at."""
-    key = stats.name_key(name)
-    outcomes = history.all_outcomes()
-    found = [p for p in stats.player_stats(outcomes, list(GAMES.keys())) if p.key == key]
-    if not key or not found:
-        abort(404)
-    return render_template("review/player.html", player=found[0], sessions=stats.sessions_of(outcomes, key)), 200

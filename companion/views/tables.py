@@ -154,11 +154,11 @@ def watch_stream(token: str) -> Response:
 KEPT_FORMS = {"tables.undo": kept_forms.plain(UndoForm), "tables.choose_seat": kept_forms.plain(SeatForm)}
 
 
-def qr_svg(url: str) -> bytes:
+def qr_svg(url: str, title: str | None = None) -> bytes:
     """The QR code of ``url`` as a standalone SVG document (XML declaration, namespace): what an <img> draws."""
     buffer = io.BytesIO()
     segno.make(url, error="m").save(buffer, kind="svg", scale=6, dark="#000", light="#fff",
-                                    title=_("Scan to join this table"))
+                                    title=title or _("Scan to join this table"))
     return buffer.getvalue()
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlalchemy as sa
 
-from companion import create_app
+from companion import create_app, groups
 from companion.table import recording
 from companion.extensions import db
 from companion.models import Seat, Table
@@ -14,7 +14,7 @@ def record_table(live_server, game: str, players: list[str], options: dict, even
     """A table with ``events`` recorded through the entry log, as phones would have; its player and watch tokens."""
     app = create_app({"SQLALCHEMY_DATABASE_URI": live_server.database_url, "SECRET_KEY": "browser-tests"})
     with app.app_context():
-        table = Table(game=game, options=options, seats=[Seat(position=i, name=n) for i, n in enumerate(players)])
+        table = Table(game=game, options=options, group_id=groups.home_group().id, seats=[Seat(position=i, name=n) for i, n in enumerate(players)])
         db.session.add(table)
         db.session.commit()
         # This process keeps each table's state by id, and every test's database starts its ids again:

@@ -25,14 +25,15 @@ def server(tmp_path):
     """A server of this test's own: its history holds only the earlier tables above."""
     folder = tmp_path
     database_url, drop = scratch_database(folder)
-    from companion import create_app
+    from companion import create_app, groups
     from companion.extensions import db
     from companion.models import Seat, Table
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": database_url, "SECRET_KEY": "browser-tests"})
     with app.app_context():
         for names in EARLIER:
-            db.session.add(Table(game="frutti", options={}, seats=[Seat(position=i, name=n) for i, n in enumerate(names)]))
+            db.session.add(Table(game="frutti", options={}, group_id=groups.home_group().id,
+                                 seats=[Seat(position=i, name=n) for i, n in enumerate(names)]))
         db.session.commit()
         db.engine.dispose()
     process, url = start_server(database_url, folder / "gunicorn.log")

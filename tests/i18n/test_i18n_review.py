@@ -25,7 +25,7 @@ def test_import_refusals_are_worded_through_the_catalog(marked):
     with pytest.raises(exchange.ImportRefused, match="^«This file is not valid JSON"):
         exchange.load(b"{nope")
     with pytest.raises(exchange.ImportRefused) as refused:
-        exchange.build({"format": exchange.FORMAT, "version": 1, "game": "carambouille", "players": ["Ana", "ana", "Cy"]})
+        exchange.build({"format": exchange.FORMAT, "version": 1, "game": "carambouille", "players": ["Ana", "ana", "Cy"]}, 1)
     assert str(refused.value) == "«Two players have the same name.»"
 
 

@@ -6,6 +6,7 @@ import re
 
 import sqlalchemy as sa
 
+from companion import groups
 from companion.extensions import db
 from companion.models import REMOVED, Table
 from companion.review.history import known_players
@@ -19,14 +20,14 @@ def tables(app, *seatings: list[str], game: str = "frutti") -> list[str]:
 def test_the_most_played_come_first_then_by_name(app):
     tables(app, ["Cy", "Ben", "Ana"], ["Ben", "Ana"], ["Ana", "Dee"], ["Ana", "Ben"])
     with app.app_context():
-        assert known_players() == ["Ana", "Ben", "Cy", "Dee"]
+        assert known_players(groups.home_group().id) == ["Ana", "Ben", "Cy", "Dee"]
 
 
 def test_one_person_whatever_the_case_spaces_and_accents_in_the_spelling_used_most(app):
     tables(app, ["chloé", "Ben"], ["Chloé", "Ben"], ["Chloé ", "Ben"], ["CHLOE", "Ana"])
     with app.app_context():
         # Chloé played at four tables, Ben at three: Chloé first, spelled as typed most often.
-        assert known_players() == ["Chloé", "Ben", "Ana"]
+        assert known_players(groups.home_group().id) == ["Chloé", "Ben", "Ana"]
 
 
 def test_a_session_removed_from_the_history_is_forgotten_and_the_list_is_bounded(app):
@@ -34,8 +35,8 @@ def test_a_session_removed_from_the_history_is_forgotten_and_the_list_is_bounded
     with app.app_context():
         db.session.execute(sa.update(Table).where(Table.token == removed).values(status=REMOVED))
         db.session.commit()
-        assert known_players() == ["Ana", "Ben"]
-        assert known_players(limit=1) == ["Ana"]
+        assert known_players(groups.home_group().id) == ["Ana", "Ben"]
+        assert known_players(groups.home_group().id, limit=1) == ["Ana"]
 
 
 def test_the_new_table_page_offers_them_as_taps_and_as_suggestions_while_typing(app, client):

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from companion import groups
 from companion.review import exchange
 from review.test_review_exchange import counts, export, upload
 from review.test_review_sessions import JAIPUR, record_all
@@ -112,7 +113,7 @@ def test_an_import_costs_the_length_of_its_file_not_its_square(app):
     assert len(raw) < exchange.MAX_BYTES
     with app.app_context():
         started = time.process_time()
-        table, logged = exchange.build(exchange.load(raw))
+        table, logged = exchange.build(exchange.load(raw), groups.home_group().id)
         spent = time.process_time() - started
     assert len(logged) == 13_000 and logged[-1].summary.startswith("Undid entry 12,999: Ana sold 1 leather")
     # Linear: about 4 s on the 2-core CI machine, busy or not; the quadratic replay took 38 s.
@@ -133,5 +134,5 @@ def test_a_file_that_undoes_far_back_again_and_again_is_refused_in_bounded_time(
     with app.app_context():
         started = time.process_time()
         with pytest.raises(exchange.ImportRefused, match="undoes entries so far back, so often"):
-            exchange.build(exchange.load(raw))
+            exchange.build(exchange.load(raw), groups.home_group().id)
         assert time.process_time() - started < 6

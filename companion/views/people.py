@@ -1,0 +1,85 @@
+"""The group's players: everyone's record, one person's page, and a person renamed or forgotten."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from ..forms.groups import ForgetPersonForm, RenamePersonForm
+from ..groups import people
+from ..review import history, stats
+from ..rules import GAMES, RuleError
+from ..rules.words import _, ngettext
+from ..web.membership import current_group
+from ..web.phone import device_id
+from .group_pages import group_page, in_no_group
+
+bp = Blueprint("people", __name__)
+
+
+@bp.get("/players")
+def players() -> Response:
+    """Everyone who has played in the phone's group, with their record per game: by name, or who wins most
+    first (``?order=wins``)."""
+    if (group := current_group()) is None:
+        return group_page(in_no_group())
+    order = stats.BY_WINS if request.args.get("order") == stats.BY_WINS else stats.BY_NAME
+    everyone = stats.player_stats(history.all_outcomes(group.id), list(GAMES.keys()), order)
+    return group_page(render_template("review/players.html", players=everyone, order=order, group=group,
+                                      orders=(stats.BY_NAME, stats.BY_WINS)))
+
+
+def _player_of(name: str):
+    """The phone's group, its player of that name and the group's outcomes; 404 for a name the group has
+    not played under (a phone in no group learns nothing, not even whether the name was ever played)."""
+    key = stats.name_key(name)
+    if (group := current_group()) is None or not key:
+        abort(404)
+    outcomes = history.all_outcomes(group.id)
+    found = [p for p in stats.player_stats(outcomes, list(GAMES.keys())) if p.key == key]
+    if not found:
+        abort(404)
+    return group, found[0], outcomes
+
+
+def _player_page(name: str, rename: RenamePersonForm | None = None, status: int = 200) -> Response:
+    group, found, outcomes = _player_of(name)
+    forms = {"rename": rename or RenamePersonForm(formdata=None), "forget": ForgetPersonForm(formdata=None)}
+    return group_page((render_template("review/player.html", player=found, group=group, forms=forms,
+                                       sessions=stats.sessions_of(outcomes, found.key)), status))
+
+
+@bp.get("/players/<path:name>")
+def player(name: str) -> Response:
+    """One player's record and every session they sat at, with renaming and forgetting them."""
+    return _player_page(name)
+
+
+@bp.post("/players/<path:name>/rename")
+def rename(name: str) -> Response:
+    """Rename the person at every session of the group (a typo, a nickname made official)."""
+    group, found, _outcomes = _player_of(name)
+    form = RenamePersonForm()
+    if form.validate_on_submit():
+        try:
+            count = people.rename(group, found.key, form.name.data, device=device_id())
+        except RuleError as error:
+            form.name.errors = [error.message]
+        else:
+            # Translators: %(old)s and %(new)s are a player's names.
+            flash(ngettext("%(old)s is now %(new)s at %(num)d session.", "%(old)s is now %(new)s at %(num)d sessions.",
+                           count, old=found.name, new=form.name.data))
+            return redirect(url_for("people.player", name=form.name.data), 303)
+    return _player_page(name, rename=form, status=422)
+
+
+@bp.post("/players/<path:name>/forget")
+def forget(name: str) -> Response:
+    """Take the person's name out of every session of the group, their scores kept (asked on the page)."""
+    group, found, _outcomes = _player_of(name)
+    if not ForgetPersonForm().validate_on_submit():
+        return _player_page(name, status=422)
+    count = people.forget(group, found.key, device=device_id())
+    flash(ngettext("That name is gone from %(num)d session: the seat is called by its place at the table.",
+                   "That name is gone from %(num)d sessions: each seat is called by its place at the table.", count))
+    return redirect(url_for("people.players"), 303)
