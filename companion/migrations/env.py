@@ -92,6 +92,13 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            # A migration that rebuilds a table on SQLite (batch mode) drops the old one: with foreign keys
+            # on, every row pointing at it with ON DELETE CASCADE (a table's seats and entries) would go with
+            # it. Off for the migrations (outside any transaction, where SQLite takes the pragma), checked after.
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
         context.configure(
             connection=connection,
             target_metadata=get_metadata(),
@@ -100,6 +107,13 @@ def run_migrations_online():
 
         with context.begin_transaction():
             context.run_migrations()
+        if sqlite:
+            connection.commit()
+            broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+            connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+            connection.commit()
+            if broken:
+                raise RuntimeError(f"the migrations left rows pointing at nothing: {broken[:5]}")
 
 
 if context.is_offline_mode():

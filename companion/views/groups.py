@@ -3,7 +3,9 @@ remove), and an invitation's page."""
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, make_response, redirect, render_template, url_for
+import click
+from flask import Blueprint, abort, current_app, flash, make_response, redirect, render_template, url_for
+from flask.cli import with_appcontext
 from werkzeug.wrappers import Response
 
 from .. import groups
@@ -18,7 +20,7 @@ from ..web import membership
 from .group_pages import group_page, in_no_group
 from .tables import qr_svg
 
-bp = Blueprint("groups", __name__)
+bp = Blueprint("groups", __name__, cli_group=None)
 
 
 def group_name(group: Group) -> str:
@@ -188,3 +190,20 @@ def qr(token: str) -> Response:
     response.headers["Cache-Control"] = "private, no-cache"
     response.vary.update(("Accept-Language", "Cookie"))
     return response
+
+
+@bp.cli.command("groups")
+@with_appcontext
+def list_groups() -> None:
+    """List each group with its number of sessions and its invitation link (an operator invites the first member)."""
+    every = groups.groups() or [groups.home_group()]
+    counts = groups.session_counts([group.id for group in every])
+    root = (current_app.config.get("PUBLIC_URL") or "").rstrip("/")
+    if not groups.private():
+        click.echo("Groups are open (no COMPANION_GROUPS=private): every phone that reaches the server is in each.")
+    for group in every:
+        name = group.name or "(the home group, unnamed)"
+        click.echo(f"{name}: {counts[group.id]} session{'s' if counts[group.id] != 1 else ''}, code {group.join_code}, "
+                   f"invitation {root}/g/{group.invite_token}")
+    if not root:
+        click.echo("(Set COMPANION_PUBLIC_URL to print whole links.)")
