@@ -165,9 +165,38 @@ def _errors(client) -> list[tuple[str, object]]:
             ("414", client.get("/?from=" + "x" * 5000)), ("431", client.get("/", headers={"Cookie": "c=" + "y" * 10_000}))]
 
 
+def _groups(app) -> list[tuple[str, object]]:
+    """The groups' pages: a home server's group; then, on a private server, a phone in no group, an invitation,
+    and a member's pages (the group with its invitation, its removal asked twice)."""
+    client = app.test_client()
+    answers = [("the group, home", client.get("/group")), ("the groups, home", client.get("/groups"))]
+    app.config["GROUPS"] = "private"
+    try:
+        stranger = app.test_client()
+        answers += [("home, private, in no group", stranger.get("/")),
+                    ("history, in no group", stranger.get("/history")),
+                    ("groups, in no group", stranger.get("/groups")),
+                    ("group refused", stranger.post("/groups/new", data={"name": ""}))]
+        member = app.test_client()
+        member.post("/groups/new", data={"name": "Otters"})
+        page = member.get("/group")
+        invitation = page.get_data(as_text=True).split("/g/")[1].split('"')[0].split("<")[0]
+        answers += [("the group, private", page), ("the groups, private", member.get("/groups")),
+                    ("invitation", stranger.get(f"/g/{invitation}")),
+                    ("invitation QR code", member.get(f"/g/{invitation}/qr.svg")),
+                    ("remove the group", member.get("/group/remove")),
+                    ("remove the group, typed", member.post("/group/remove", data={"step": "1"})),
+                    ("remove the group, mistyped", member.post("/group/remove", data={"step": "2", "name": "x"})),
+                    ("rename refused", member.post("/group/rename", data={"name": ""}))]
+    finally:
+        app.config["GROUPS"] = "open"
+    answers += [("a player's rename refused", client.post("/players/Ana/rename", data={"name": ""}))]
+    return answers
+
+
 def every_answer(app) -> list[tuple[str, object]]:
     """(what, response) for every kind of page and fragment; the tables are made in ``app``'s database."""
     client = app.test_client()
     tables = _tables(app)
     return (_pages(client, tables) + _seated(app, client, tables) + _fragments(app, client, tables)
-            + _errors(client))
+            + _groups(app) + _errors(client))
