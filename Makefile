@@ -63,11 +63,13 @@ run: migrate
 
 # With TEST_POSTGRES_URL set (as .ci/run does), every database-touching test runs a second time on PostgreSQL
 # (not the pure rules, the layout, the built wheel, the editable install or the HTML checker, not the read-only
-# SQLite file faults, which are about SQLite files, and not the browser tests of what a page draws at a width or
-# with the keyboard's focus, which read the same tables whatever database they come from).
+# SQLite file faults or the library's backups (tests/library), which are about SQLite files (PostgreSQL's backups
+# are pg_dump's; the commands' answer saying so connects to no database and runs in the first pass), and not the
+# browser tests of what a page draws at a width or with the keyboard's focus, which read the same tables whatever
+# database they come from).
 test: $(VENV)/.installed-test $(COMPILED) $(VNU_JAR)
 	$(BIN)/python -m pytest
-	$(if $(TEST_POSTGRES_URL),TEST_DATABASE_URL=$(TEST_POSTGRES_URL) $(BIN)/python -m pytest -p no:cacheprovider --ignore=tests/rules --ignore=tests/test_faults_read_only.py \
+	$(if $(TEST_POSTGRES_URL),TEST_DATABASE_URL=$(TEST_POSTGRES_URL) $(BIN)/python -m pytest -p no:cacheprovider --ignore=tests/rules --ignore=tests/test_faults_read_only.py --ignore=tests/library \
 		--ignore=tests/test_layout.py --ignore=tests/server/test_wheel.py \
 		--ignore=tests/server/test_editable.py --ignore=tests/web/test_html_checker.py \
 		--ignore=tests/browser/test_narrow_pages.py --ignore=tests/browser/test_narrow_boards.py \

@@ -45,6 +45,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.init_app(app)
 
     from . import database, forms, i18n, views
+    from .library import backup_commands
     from .live import heads, parts, polls, regions, store
     from .table import bell_panel, view
     from .web import security, templating
@@ -62,4 +63,5 @@ def create_app(test_config: dict | None = None) -> Flask:
     security.init_app(app)
     templating.init_app(app)
     views.init_app(app)
+    backup_commands.init_app(app)
     return app

@@ -60,6 +60,11 @@ def defaults(app: Flask) -> dict:
         # "open": one group, and every phone that reaches the server is in it (a home network). "private": a
         # server for many groups, where a phone sees only the groups whose invitation it opened.
         "GROUPS": "open",
+        # A SQLite library's backups (companion/library/): `make run` takes one at start and one a day after,
+        # keeping the newest BACKUPS_KEPT (0: none taken) in BACKUP_FOLDER (None: instance/backups; a
+        # relative folder is inside the instance folder).
+        "BACKUP_FOLDER": None,
+        "BACKUPS_KEPT": 7,
     }
 
 

@@ -73,6 +73,11 @@ def _file_of(url: sa.URL) -> str | None:
     return database
 
 
+def sqlite_file(url: sa.URL) -> str | None:
+    """The file of the database at ``url``: None on PostgreSQL, or for a SQLite database in memory."""
+    return _file_of(url) if url.get_backend_name() == "sqlite" else None
+
+
 def private_file(url: sa.URL) -> None:
     """Create the SQLite database file 0600 before SQLite would create it 0644: it holds every table's tokens.
 
@@ -137,7 +142,7 @@ _queues: dict[str, tuple[threading.Lock, int, int]] = {}
 def queue_path(url: sa.URL) -> str | None:
     """The file writers of ``url`` queue on, beside the database file; None where nothing is queued
     (PostgreSQL, an in-memory SQLite database)."""
-    database = _file_of(url) if url.get_backend_name() == "sqlite" else None
+    database = sqlite_file(url)
     return f"{database}-writers" if database is not None else None
 
 

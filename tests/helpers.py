@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
+import subprocess
 
+import pytest
 from babel import support
 
 from companion import groups
@@ -20,6 +23,21 @@ def database_url(tmp_path) -> str:
 def in_ci() -> bool:
     """Whether this is CI (CI=true), where a test that cannot run for want of a tool fails instead of skipping."""
     return os.environ.get("CI", "").lower() in ("1", "true", "yes")
+
+
+def unwritable(path, on: bool) -> None:
+    """Make a file or a folder unwritable (``on``), or writable again: ``chattr +i`` as root, whom permissions do
+    not stop, else its mode; skips the test where neither works."""
+    if os.geteuid() == 0:
+        if shutil.which("chattr") is None:
+            pytest.skip("no chattr: root cannot make a file unwritable")
+        result = subprocess.run(["chattr", "+i" if on else "-i", str(path)], capture_output=True, text=True)
+        if result.returncode:
+            pytest.skip(f"chattr does not work here: {result.stderr.strip()}")
+    elif path.is_dir():
+        path.chmod(0o555 if on else 0o700)
+    else:
+        path.chmod(0o444 if on else 0o600)
 
 
 def make_table(app, game: str, players: list[str], options: dict | None = None) -> str:

@@ -9,8 +9,6 @@ backup tool would leave it: ``chattr +i`` (as root, whom permissions do not stop
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
 import time
 
 import pytest
@@ -20,20 +18,9 @@ from companion import create_app
 from companion.table.recording import cache
 from companion.extensions import db
 from companion.models import Entry
-from helpers import form_key, make_table
+from helpers import form_key, make_table, unwritable
 
 pytestmark = pytest.mark.skipif(bool(os.environ.get("TEST_DATABASE_URL")), reason="SQLite files only")
-
-
-def unwritable(path, on: bool) -> None:
-    if os.geteuid() == 0:
-        if shutil.which("chattr") is None:
-            pytest.skip("no chattr: root cannot make a file unwritable")
-        result = subprocess.run(["chattr", "+i" if on else "-i", str(path)], capture_output=True, text=True)
-        if result.returncode:
-            pytest.skip(f"chattr does not work here: {result.stderr.strip()}")
-    else:
-        path.chmod(0o444 if on else 0o600)
 
 
 @pytest.fixture

@@ -60,6 +60,14 @@ def on_starting(server):
     os.environ[STORE_ENV] = tempfile.mkdtemp(prefix=f"companion-regions-{os.getpid()}-", dir=shared_memory)
 
 
+def when_ready(server):
+    """The master, its socket bound, starts the SQLite library's backups: one now and one a day
+    (``companion.library.daily``; off with ``COMPANION_BACKUPS_KEPT=0``)."""
+    from companion.library import daily
+
+    daily.start()
+
+
 def _remove_left_behind(parent):
     """The folders of this user's masters that were killed before they could remove theirs (the pid is in the name)."""
     import os
@@ -79,11 +87,13 @@ def _remove_left_behind(parent):
 
 
 def on_exit(server):
-    """The master, stopping, removes its workers' regions."""
+    """The master, stopping, removes its workers' regions and stops the backups."""
     import os
     import shutil
 
+    from companion.library import daily
     from companion.live.store import STORE_ENV
 
+    daily.stop()
     if folder := os.environ.pop(STORE_ENV, None):
         shutil.rmtree(folder, ignore_errors=True)

@@ -79,6 +79,8 @@ def start_server(database_url: str, log: Path, port: int | None = None, workers:
         "PYTHONPATH": os.pathsep.join([str(HERE), str(ROOT / "tests"), str(ROOT)]),
         # Every browser test opens its tables from 127.0.0.1: one client, far past a table's pace.
         "COMPANION_NEW_TABLES_PER_MINUTE": "10000",
+        # No backups beside a test's server (`make run` takes them; tests/library/ tests them).
+        "COMPANION_BACKUPS_KEPT": "0",
     } | (env or {})
     with log.open("ab") as output:
         process = subprocess.Popen(

@@ -62,6 +62,11 @@ class Phone:
         self.csrf = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page.text).group(1)
         return page.text
 
+    def score(self, token: str, player: int, key: str) -> http.client.HTTPResponse:
+        """One point for ``player`` at the tiny game's table, posted as its page's form, with the entry's key."""
+        return self.request("POST", f"/t/{token}/tiny/score",
+                            {"csrf_token": self.csrf, "key": key, "player": player, "points": 1})
+
     def close(self) -> None:
         if self.connection is not None:
             self.connection.close()
@@ -102,8 +107,7 @@ def test_sigkill_under_load_keeps_every_acknowledged_entry_once(tmp_path):
             while not stop.is_set():
                 key = secrets.token_hex(16)
                 try:
-                    answer = phone.request("POST", f"/t/{token}/tiny/score", {
-                        "csrf_token": phone.csrf, "key": key, "player": player, "points": 1})
+                    answer = phone.score(token, player, key)
                 except (OSError, http.client.HTTPException):  # the kill can cut an answer short
                     with lock:
                         unanswered.append((token, player, key))
@@ -132,8 +136,7 @@ def test_sigkill_under_load_keeps_every_acknowledged_entry_once(tmp_path):
         for token, player, key in unanswered:
             phone = Phone(url)
             phone.open(f"/t/{token}")
-            again = phone.request("POST", f"/t/{token}/tiny/score",
-                                  {"csrf_token": phone.csrf, "key": key, "player": player, "points": 1})
+            again = phone.score(token, player, key)
             assert again.status == 303
             phone.close()
 

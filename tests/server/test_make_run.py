@@ -1,4 +1,5 @@
-"""`make run` serves the phones of the home network: it listens on every interface and prints a LAN address with its QR code.
+"""`make run` serves the phones of the home network: it listens on every interface and prints a LAN address with its
+QR code; and it backs the library up as it starts.
 
 The server is started by `make run` itself, on a terminal (a pseudo-terminal, so
 the QR code is printed as for a person), on a free port and a scratch SQLite
@@ -27,6 +28,7 @@ import zxingcpp
 from PIL import Image
 
 from browser.server import free_port
+from companion.library import backup
 from companion.server import hosting
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -102,8 +104,11 @@ def stop(process: subprocess.Popen, members: list[psutil.Process]) -> None:
 
 def test_make_run_listens_on_every_interface_and_prints_a_lan_address_with_its_qr_code(tmp_path):
     port = free_port()
-    environment = {name: value for name, value in os.environ.items() if name not in ("HOST", "COMPANION_PUBLIC_URL")}
-    environment |= {"DATABASE_URL": f"sqlite:///{tmp_path / 'run.sqlite'}", "SECRET_KEY": "make-run-test"}
+    environment = {name: value for name, value in os.environ.items()
+                   if name not in ("HOST", "COMPANION_PUBLIC_URL", "COMPANION_BACKUPS_KEPT")}
+    backups = tmp_path / "backups"
+    environment |= {"DATABASE_URL": f"sqlite:///{tmp_path / 'run.sqlite'}", "SECRET_KEY": "make-run-test",
+                    "COMPANION_BACKUP_FOLDER": str(backups)}
     # The tests' own Python environment serves; `-o` keeps make from reinstalling it whatever the file dates say.
     command = ["make", "--no-print-directory", "-o", ".venv/.installed", "run", f"PORT={port}", "WORKERS=1",
                f"BIN={Path(sys.executable).parent}"]
@@ -131,6 +136,14 @@ def test_make_run_listens_on_every_interface_and_prints_a_lan_address_with_its_q
         # And it serves: asked on loopback only.
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as response:
             assert response.status == 200 and b"Table companion" in response.read()
+
+        # It has backed the library up on starting, beside the serving (companion/library/daily.py).
+        deadline = time.monotonic() + 60
+        while not (backups.is_dir() and list(backups.iterdir())) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        [taken] = backups.iterdir()
+        assert backup.NAMED.fullmatch(taken.name) and backup.check(taken).revision
+        members += [child for child in members[0].children(recursive=True) if child not in members]
     finally:
         stop(process, members)
         os.close(terminal)
