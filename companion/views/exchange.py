@@ -85,7 +85,7 @@ def import_session() -> Response | tuple[str, int]:
     if valid:
         raw = form.file.data.read(exchange.MAX_BYTES + 1)
         try:
-            table = exchange.import_session(raw, group.id)
+            table = exchange.import_session(raw, group)
         except exchange.ImportRefused as error:
             form.file.errors = [str(error)]
             already = error.already
@@ -114,7 +114,7 @@ def import_session_command(file: Path, group_name: str | None) -> None:
         raise click.ClickException(f"{file} is larger than {exchange.MAX_BYTES // (1024 * 1024)} MB: "
                                    "it cannot be a session export. Nothing was imported.")
     try:
-        table = exchange.import_session(file.read_bytes(), _group_named(group_name).id)
+        table = exchange.import_session(file.read_bytes(), _group_named(group_name))
     except exchange.ImportRefused as error:
         where = f" It is /w/{error.already.watch_token}/results." if error.already is not None else ""
         raise click.ClickException(f"{error}{where} Nothing was imported.") from None
