@@ -16,7 +16,7 @@ from companion.review.exchange import ImportRefused
 from companion.review.removal import remove
 from companion.table import recording
 from helpers import make_table
-from review.test_review_sessions import CARAMBOUILLE, FRUTTI, FRUTTI_TIE_EVENTS, JAIPUR, record_all, table_of
+from review.test_review_sessions import FRUTTI_TIE_EVENTS, JAIPUR, record_all, table_of
 
 
 def counts(app) -> tuple[int, int, int]:
@@ -26,14 +26,6 @@ def counts(app) -> tuple[int, int, int]:
                 db.session.scalar(sa.select(sa.func.count()).select_from(Table).where(Table.status != "removed")),
                 db.session.scalar(sa.select(sa.func.count()).select_from(Entry)))
 
-
-
-@pytest.fixture
-def played(app):
-    """The home group's history: a finished session of each game, and one of Frutti still being played."""
-    tokens = [record_all(app, *session) for session in (CARAMBOUILLE, JAIPUR, FRUTTI)]
-    tokens.append(record_all(app, "frutti", ["Ana", "Ben", "Cy"], {}, FRUTTI_TIE_EVENTS[:3]))
-    return tokens
 
 
 def library_of(app, **options) -> dict:
