@@ -51,8 +51,10 @@ def too_large(megabytes: int) -> str:
 
 def not_a_group_name(name: object) -> str:
     """The refusal of a group's name (in the file, or an operator's) that no group can have."""
-    return _("%(name)s cannot be a group's name: it has at most %(most)d characters, none of them a control character.",
-             name=CONTROL.sub("\ufffd", repr(name)[:GROUP_NAME_LENGTH + 2]), most=GROUP_NAME_LENGTH)
+    return ngettext("%(name)s cannot be a group's name: it has at most %(num)d character, none of them a control "
+                    "character.",
+                    "%(name)s cannot be a group's name: it has at most %(num)d characters, none of them a control "
+                    "character.", GROUP_NAME_LENGTH, name=CONTROL.sub("\ufffd", repr(name)[:GROUP_NAME_LENGTH + 2]))
 
 
 def _envelope(data: object) -> list:
@@ -203,9 +205,10 @@ def said(tally: Tally) -> str:
         sentences.append(ngettext("%(num)d was already here.", "%(num)d were already here.", tally.already))
     if tally.other_versions:
         sentences.append(ngettext(
-            "%(num)d is here with other entries (an export made at another moment of its game): kept as it is here.",
-            "%(num)d are here with other entries (exports made at another moment of their games): kept as they are "
-            "here.", len(tally.other_versions)))
+            "%(num)d is already here with other entries (the file was made at another moment of its game): the one "
+            "here is kept.",
+            "%(num)d are already here with other entries (the file was made at another moment of their games): the "
+            "ones here are kept.", len(tally.other_versions)))
     if tally.withheld:
         sentences.append(ngettext(
             "%(num)d was left out: exported during play, without what was still secret at the table.",

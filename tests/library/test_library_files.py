@@ -84,6 +84,10 @@ def test_a_session_here_with_other_entries_is_kept_as_it_is_and_counted_apart(ap
     assert [(here, there) for _session, here, there in tally.other_versions] == [(4, 3)]
     assert tally.other_versions[0][0].startswith("The session of Frutti di Mare on ")
     assert tally.other_versions[0][0].endswith(" (Ana, Ben, Cy)")
+    with app.app_context():
+        assert imports.said(tally) == ("0 sessions brought in. 3 were already here. 1 is already here with other "
+                                       "entries (the file was made at another moment of its game): the one here is "
+                                       "kept.")
     assert counts(app) == before
 
 
