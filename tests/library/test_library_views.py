@@ -116,6 +116,17 @@ def test_the_refusal_is_in_the_phones_language(app, client, marked):
     assert "«This is not a history exported by the table companion.» «Nothing was brought in.»" in response.text
 
 
+@pytest.mark.parametrize("language, sentence", [
+    ("fr", "Ce n’est pas un historique exporté par le compagnon de table. Rien n’a été importé."),
+    ("de", "Das ist kein Verlauf, der vom Tischbegleiter exportiert wurde. Nichts wurde übernommen."),
+    ("it", "Questo non è uno storico esportato dal compagno di tavolo. Non è stato importato nulla."),
+])
+def test_the_refusal_reads_in_each_language_of_the_app(app, client, language, sentence):
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = language
+    response = upload(client, b"[]")
+    assert response.status_code == 422 and sentence in response.text
+
+
 def test_no_file_chosen_is_refused(app, client):
     response = client.post("/group/library", data={}, content_type="multipart/form-data")
     assert response.status_code == 422 and "Choose the .json file of a history." in response.text
