@@ -134,9 +134,15 @@ def import_library_command(file: Path, group_name: str | None) -> None:
         raise click.ClickException(f"{file} cannot be read ({error.strerror}). {nothing}") from None
     try:
         envelope = imports.load(raw, imports.FILE_MAX_BYTES)
-        tally = imports.bring_in(imports.into_groups(envelope, group_name))
+        placed = imports.into_groups(envelope, group_name)
+        tally = imports.bring_in(placed)
     except ImportRefused as error:
         raise click.ClickException(f"{error} {nothing}") from None
     click.echo(imports.said(tally))
     for session, here, there in tally.other_versions:
         click.echo(f"Kept as it is here: {session} ({here} entries here, {there} in the file).")
+    if groups.private():
+        # A group this command made has no member yet: its invitation is how the first phone gets in.
+        for group in {group.id: group for group, _sessions in placed if group.id is not None}.values():
+            click.echo(f"Invitation to {group.name or 'the unnamed group'}: /g/{group.invite_token} "
+                       f"(join code {group.join_code}).")

@@ -114,3 +114,17 @@ def test_import_session_makes_the_group_it_names_only_with_the_session(app, clie
     assert result.exit_code == 0, result.output
     with app.app_context():
         assert groups.session_counts([groups.by_name("Friday").id]) == {groups.by_name("Friday").id: 1}
+
+
+def test_on_a_private_server_the_import_gives_each_groups_invitation(app, played, tmp_path):
+    file = tmp_path / "ours.json"
+    run(app, "export-library", str(file))
+    app.config["GROUPS"] = "private"
+    result = run(app, "import-library", str(file), "--group", "Tuesday club")
+    with app.app_context():
+        club = groups.by_name("Tuesday club")
+        invitation = f"Invitation to Tuesday club: /g/{club.invite_token} (join code {club.join_code})."
+    assert result.output == f"4 sessions brought in.\n{invitation}\n"
+    client = app.test_client()
+    client.post(f"/g/{club.invite_token}")
+    assert "4 sessions" in client.get("/group").text
