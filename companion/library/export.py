@@ -78,7 +78,7 @@ def count(envelope: dict[str, Any]) -> int:
 
 
 def file_name(group: Group) -> str:
-    """A name for the group's library file: its name in plain letters and the day ("tuesday-club-library-2025-03-14")."""
+    """The library file's name: the group's name in plain letters, and the day ("tuesday-club-library-2025-03-14")."""
     letters = unicodedata.normalize("NFKD", group.name.casefold()).encode("ascii", "ignore").decode()
     slug = re.sub(r"[^a-z0-9]+", "-", letters).strip("-")[:40].strip("-") or "group"
     return f"{slug}-library-{local(now()).strftime('%Y-%m-%d')}.json"

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
-from flask import Blueprint, Response, abort, current_app, flash, make_response, redirect, render_template, request, url_for
+from flask import (Blueprint, Response, abort, current_app, flash, make_response, redirect, render_template, request,
+                   url_for)
 from flask.cli import with_appcontext
 from werkzeug.exceptions import RequestEntityTooLarge
 

@@ -86,7 +86,8 @@ def test_a_bad_file_is_refused_in_one_sentence_and_nothing_is_brought_in(app, pl
     (["import-library", "missing.json"], "does not exist"),
     (["import-library", "."], "is a directory"),
     (["export-library", "."], "is a directory"),
-    (["export-library", "no/such/folder/ours.json"], "cannot be written (No such file or directory). Nothing was written."),
+    (["export-library", "no/such/folder/ours.json"],
+     "cannot be written (No such file or directory). Nothing was written."),
     (["export-library", "ours.json", "--group", "Nobody"], "There is no group called 'Nobody'. Nothing was written."),
     (["import-library", "ours.json", "--group", "x" * 41], "cannot be a group's name: it has at most 40 characters"),
 ])
