@@ -3,9 +3,10 @@
 ``every_answer(app)`` sets up the tables it needs (each game asking whose phone this is, under way and
 finished) and returns ``(what, response)`` for the home page, the new table pages, each game's table in
 each state (a fresh phone, a seated one, a phone asked "this one too?", the watch view), the memo card and
-its calculator, the tally, the history, the players, a player, the results, the import page, the error
-pages, and every fragment htmx swaps in (the live region, the previews, the calculator, the tally, the
-join form, the undo's confirmation and refusal, the answers to a recorded and a refused form).
+its calculator, the tally, the history, the players, a player, the results, the import page, the group's
+page and its history brought in (and refused), the error pages, and every fragment htmx swaps in (the
+live region, the previews, the calculator, the tally, the join form, the undo's confirmation and refusal,
+the answers to a recorded and a refused form).
 Used by the tests that hold every answer to a standard: tests/web/test_html_answers.py (headers) and
 tests/web/test_html_checker.py (the Nu Html Checker).
 """
@@ -56,7 +57,10 @@ def _pages(client, tables) -> list[tuple[str, object]]:
                 ("import", client.get("/import")),
                 *[(f"offline page in {lang}", client.get(f"/offline/{lang}")) for lang in ("en", "fr", "de", "it")],
                 ("import refused", client.post("/import", data={"file": (b"{not json", "session.json")},
-                                               content_type="multipart/form-data"))]
+                                               content_type="multipart/form-data")),
+                ("the group", client.get("/group")), ("bring in a history", client.get("/group/library")),
+                ("bring in a history refused", client.post("/group/library", data={"file": (b"[]", "history.json")},
+                                                           content_type="multipart/form-data"))]
     for what, (token, watch) in tables.items():
         answers += [(f"{what}, fresh phone", client.get(f"/t/{token}")),
                     (f"{what}, watching", client.get(f"/w/{watch}")),

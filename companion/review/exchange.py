@@ -23,10 +23,10 @@ from ..inputs.names import CONTROL, NAME_LENGTH, clean as clean_name, key as nam
 from ..table import log
 from ..extensions import db
 from ..i18n import number
-from ..models import REMOVED, Entry, Seat, Table, now
+from ..models import REMOVED, Entry, Group, Seat, Table, now
 from ..rules import GAMES, RuleError
 from ..rules.words import N_, _, ngettext
-from .export import FORMAT, VERSION, iso_time
+from .export import FORMAT, VERSION, iso_time, made_during_play
 from .replay import Replay
 
 MAX_BYTES = 1024 * 1024  # 1 MB: years of game nights fit in far less
@@ -107,6 +107,29 @@ def too_large(megabytes: int) -> str:
     return _("The file is larger than %(size)d MB: it cannot be a session export.", size=megabytes)
 
 
+def parse(text: str) -> Any:
+    """The JSON a file holds, its numbers held to what a session can hold; ImportRefused saying what is wrong."""
+    try:
+        return json.loads(text, parse_int=_number, parse_float=_decimal, parse_constant=_constant)
+    except json.JSONDecodeError as error:
+        # Translators: %(error)s is the JSON reader's own English words ("Expecting value").
+        raise ImportRefused(_("This file is not valid JSON (line %(line)d, column %(column)d: %(error)s).",
+                              line=error.lineno, column=error.colno, error=error.msg)) from None
+    except RecursionError:
+        raise ImportRefused(_("This file is not valid JSON: it is nested too deeply.")) from None
+
+
+def check(data: object) -> dict[str, Any]:
+    """A parsed session file, once its format, version and text are those of a session file; ImportRefused otherwise."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ImportRefused(_("This is not a session exported by the table companion."))
+    if data.get("version") != VERSION:
+        raise ImportRefused(_("This file has format version %(version)s; this app reads version %(ours)d.",
+                              version=repr(data.get("version"))[:20], ours=VERSION))
+    _refuse_control_characters(data)
+    return data
+
+
 def load(raw: bytes) -> dict[str, Any]:
     """The file's JSON object, or ImportRefused saying what is wrong with it."""
     if len(raw) > MAX_BYTES:
@@ -115,21 +138,7 @@ def load(raw: bytes) -> dict[str, Any]:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise ImportRefused(_("This is not a text file: choose the .json file exported from a session.")) from None
-    try:
-        data = json.loads(text, parse_int=_number, parse_float=_decimal, parse_constant=_constant)
-    except json.JSONDecodeError as error:
-        # Translators: %(error)s is the JSON reader's own English words ("Expecting value").
-        raise ImportRefused(_("This file is not valid JSON (line %(line)d, column %(column)d: %(error)s).",
-                              line=error.lineno, column=error.colno, error=error.msg)) from None
-    except RecursionError:
-        raise ImportRefused(_("This file is not valid JSON: it is nested too deeply.")) from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ImportRefused(_("This is not a session exported by the table companion."))
-    if data.get("version") != VERSION:
-        raise ImportRefused(_("This file has format version %(version)s; this app reads version %(ours)d.",
-                              version=repr(data.get("version"))[:20], ours=VERSION))
-    _refuse_control_characters(data)
-    return data
+    return check(parse(text))
 
 
 def _players(game, value: object) -> list[str]:
@@ -179,7 +188,7 @@ def build(data: Mapping[str, Any], group_id: int) -> tuple[Table, list[Entry]]:
     items = data.get("entries", [])
     if not isinstance(items, list):
         raise ImportRefused(_("The entries must be a list."))
-    if "withheld" in data or any(isinstance(item, dict) and "withheld" in item for item in items):
+    if made_during_play(data):
         raise ImportRefused(_(WITHHELD_REFUSED))
     if len(items) > MAX_ENTRIES:
         raise ImportRefused(ngettext("The file has %(num)d entry; at most %(most)s can be imported.",
@@ -220,12 +229,13 @@ def build(data: Mapping[str, Any], group_id: int) -> tuple[Table, list[Entry]]:
     return table, replay.logged
 
 
-def _log_of(logged) -> list[tuple]:
+def comparable(logged: list[Entry]) -> list[tuple]:
+    """A session's entries as two exports of it are compared: number, type, event and time of each."""
     return [(e.seq, e.type, e.event, iso_time(e.created_at)) for e in logged]
 
 
-def refuse_if_already_here(table: Table, logged: list[Entry]) -> None:
-    """Importing a file twice into a group would count its game twice in every statistic: say it is here instead.
+def already_here(table: Table, logged: list[Entry]) -> tuple[Table | None, bool]:
+    """The session of the group this one already is, if any, and whether it holds the same entries.
 
     The same session is the same game started at the same moment (to the microsecond, as exported)
     by the same players; with the same entries it is this file, with others another export of it.
@@ -234,28 +244,45 @@ def refuse_if_already_here(table: Table, logged: list[Entry]) -> None:
         Table.group_id == table.group_id, Table.game == table.game, Table.created_at == table.created_at,
         Table.status != REMOVED))
     for other in candidates:
-        if other.players != table.players:
-            continue
-        if _log_of(log.entries_of(other)) == _log_of(logged):
-            raise ImportRefused(_("This session is already in the history: importing it again would count "
-                                  "its game twice."), already=other)
-        raise ImportRefused(ngettext("This session is already in the history, recorded with %(num)d entry (this "
-                                     "file has %(count)s). To replace it with this file, remove that one from the "
-                                     "history first.",
-                                     "This session is already in the history, recorded with %(num)d entries (this "
-                                     "file has %(count)s). To replace it with this file, remove that one from the "
-                                     "history first.", other.last_seq, count=number(len(logged))),
-                            already=other)
+        if other.players == table.players:
+            return other, comparable(log.entries_of(other)) == comparable(logged)
+    return None, False
 
 
-def save(table: Table, logged: list[Entry]) -> Table:
-    """Write the session and all its entries in one transaction."""
-    try:
-        db.session.add(table)
+def refuse_if_already_here(table: Table, logged: list[Entry]) -> None:
+    """Importing a file twice into a group would count its game twice in every statistic: say it is here instead."""
+    other, same = already_here(table, logged)
+    if other is None:
+        return
+    if same:
+        raise ImportRefused(_("This session is already in the history: importing it again would count "
+                              "its game twice."), already=other)
+    raise ImportRefused(ngettext("This session is already in the history, recorded with %(num)d entry (this "
+                                 "file has %(count)s). To replace it with this file, remove that one from the "
+                                 "history first.",
+                                 "This session is already in the history, recorded with %(num)d entries (this "
+                                 "file has %(count)s). To replace it with this file, remove that one from the "
+                                 "history first.", other.last_seq, count=number(len(logged))),
+                        already=other)
+
+
+def stage(table: Table, logged: list[Entry], group: Group) -> None:
+    """Add the session and its entries (and its group, if new) to the transaction under way: nothing is committed."""
+    if group.id is None:
+        db.session.add(group)
         db.session.flush()
-        for entry in logged:
-            entry.table_id = table.id
-        db.session.add_all(logged)
+    table.group_id = group.id
+    db.session.add(table)
+    db.session.flush()
+    for entry in logged:
+        entry.table_id = table.id
+    db.session.add_all(logged)
+
+
+def save(table: Table, logged: list[Entry], group: Group) -> Table:
+    """Write the session and all its entries (and its group, if new) in one transaction."""
+    try:
+        stage(table, logged, group)
         db.session.commit()
     except BaseException:
         db.session.rollback()
@@ -263,8 +290,9 @@ def save(table: Table, logged: list[Entry]) -> Table:
     return table
 
 
-def import_session(raw: bytes, group_id: int) -> Table:
-    """Check the file and create the session it describes in the group; ImportRefused (and nothing created) otherwise."""
-    table, logged = build(load(raw), group_id)
+def import_session(raw: bytes, group: Group) -> Table:
+    """Check the file and create the session it describes in the group (written with it if new); ImportRefused
+    (and nothing created) otherwise."""
+    table, logged = build(load(raw), group.id)
     refuse_if_already_here(table, logged)
-    return save(table, logged)
+    return save(table, logged, group)

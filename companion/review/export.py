@@ -57,9 +57,10 @@ def _item(entry: Entry, secret: tuple[str, ...]) -> dict[str, Any]:
     return item
 
 
-def export(table: Table, logged: list[Entry]) -> dict[str, Any]:
-    """The session as a JSON-able dict: everything needed to rebuild it, but what is still secret at the table."""
-    secret = withheld_keys(table, logged)
+def export(table: Table, logged: list[Entry], *, withhold: bool = True) -> dict[str, Any]:
+    """The session as a JSON-able dict: everything needed to rebuild it, but what is still secret at the table
+    (kept only when ``withhold`` is False: the operator's export of a whole server, ``companion.library``)."""
+    secret = withheld_keys(table, logged) if withhold else {}
     data = {
         "format": FORMAT,
         "version": VERSION,
@@ -75,6 +76,13 @@ def export(table: Table, logged: list[Entry]) -> dict[str, Any]:
     if secret:
         data["withheld"] = _(WITHHELD)
     return data
+
+
+def made_during_play(data: dict[str, Any]) -> bool:
+    """Whether a session file was exported during play, with what was still secret left out (``withheld``)."""
+    items = data.get("entries", [])
+    return "withheld" in data or (isinstance(items, list) and any(isinstance(item, dict) and "withheld" in item
+                                                                  for item in items))
 
 
 def dumps(table: Table, logged: list[Entry]) -> str:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from flask import Flask
 
-from . import (bell, carambouille, errors, exchange, frutti, groups, home, installed, jaipur, language, people, removal,
-               review, tables)
+from . import (bell, carambouille, errors, exchange, frutti, groups, home, installed, jaipur, language, library, people,
+               removal, review, tables)
 
 BLUEPRINTS = (home.bp, language.bp, tables.bp, bell.bp, carambouille.bp, jaipur.bp, frutti.bp, review.bp, people.bp,
-              groups.bp, exchange.bp, removal.bp, installed.bp)
+              groups.bp, exchange.bp, removal.bp, installed.bp, library.bp)
 # Game slug -> function(table, state, seat) giving that game's fresh action forms by name, for the table page.
 GAME_FORMS = {
     "carambouille": carambouille.table_forms,

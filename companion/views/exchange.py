@@ -12,6 +12,7 @@ from werkzeug.exceptions import RequestEntityTooLarge
 from .. import groups
 from ..extensions import csrf
 from ..forms.review import ImportForm
+from ..library.imports import group_named
 from ..models import Group, Table
 from ..review import exchange, history
 from ..review.export import dumps
@@ -85,7 +86,7 @@ def import_session() -> Response | tuple[str, int]:
     if valid:
         raw = form.file.data.read(exchange.MAX_BYTES + 1)
         try:
-            table = exchange.import_session(raw, group.id)
+            table = exchange.import_session(raw, group)
         except exchange.ImportRefused as error:
             form.file.errors = [str(error)]
             already = error.already
@@ -97,16 +98,16 @@ def import_session() -> Response | tuple[str, int]:
 
 
 def _group_named(name: str | None) -> Group:
-    """The group an operator names (made if there is none of that name), or the first group."""
+    """The group an operator names (a new one, written with the session, if there is none of that name), or the first."""
     if name is None:
         return groups.home_group()
-    return groups.by_name(name) or groups.start(name)
+    return group_named(name)
 
 
 @bp.cli.command("import-session")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--group", "group_name", default=None,
-              help="The group the session is played by (made if there is none of that name); default: the first group.")
+              help="The group the session is played by (made with it if there is none of that name); default: the first group.")
 @with_appcontext
 def import_session_command(file: Path, group_name: str | None) -> None:
     """Create a session from a JSON file exported by the app (nothing is created if any entry is refused)."""
@@ -114,7 +115,11 @@ def import_session_command(file: Path, group_name: str | None) -> None:
         raise click.ClickException(f"{file} is larger than {exchange.MAX_BYTES // (1024 * 1024)} MB: "
                                    "it cannot be a session export. Nothing was imported.")
     try:
-        table = exchange.import_session(file.read_bytes(), _group_named(group_name).id)
+        raw = file.read_bytes()
+    except OSError as error:
+        raise click.ClickException(f"{file} cannot be read ({error.strerror}). Nothing was imported.") from None
+    try:
+        table = exchange.import_session(raw, _group_named(group_name))
     except exchange.ImportRefused as error:
         where = f" It is /w/{error.already.watch_token}/results." if error.already is not None else ""
         raise click.ClickException(f"{error}{where} Nothing was imported.") from None

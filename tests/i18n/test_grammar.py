@@ -386,6 +386,7 @@ def test_a_deal_says_in_italian_how_many_cards_the_stock_keeps_in_the_number_of_
 # number in a sentence goes through ngettext. A new message with a number is added here only with its reason.
 NOT_COUNTS = {
     "ordinal": {"Player %(number)d", "Player %(number)d (optional)", "Entry %(number)d (%(type)s)", "Entry %(number)d",
+                "Session %(number)d of the file is not a session.",
                 "Entry %(number)d: it needs a type and an event.", "entry %(number)d is already undone.",
                 "Undoing that would make entry %(seq)d (%(entry)s) impossible: %(reason)s", "Hand %(number)d",
                 "Round %(number)d", "%(period)s %(number)d", "Hand %(hand)d", "Round %(round)d", "Rank %(rank)d",
@@ -454,6 +455,7 @@ NOT_COUNTS = {
         "table from their left, at most %(most)d each, never above the hand limit."},
     "a unit, abbreviated": {"%(seconds)d s", "%(minutes)d min %(seconds)02d s", "%(minutes)d min",
                             "The file is larger than %(size)d MB: it cannot be a session export.",
+                            "The file is larger than %(size)d MB, the most a history file brought in here can be.",
                             "This file is not valid JSON (line %(line)d, column %(column)d: %(error)s).",
                             "This file has format version %(version)s; this app reads version %(ours)d."},
 }

@@ -1,4 +1,4 @@
-"""Fixtures: the app's SQLite file as `flask db upgrade` leaves it."""
+"""Fixtures: the app's SQLite file as `flask db upgrade` leaves it; a group's history to move."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 from flask_migrate import stamp
+
+from review.test_review_sessions import CARAMBOUILLE, FRUTTI, FRUTTI_TIE_EVENTS, JAIPUR, record_all
 
 
 @pytest.fixture
@@ -24,3 +26,11 @@ def library(app) -> Path:
 @pytest.fixture
 def runner(app):
     return app.test_cli_runner()
+
+
+@pytest.fixture
+def played(app):
+    """The home group's history: a finished session of each game, and one of Frutti still being played."""
+    tokens = [record_all(app, *session) for session in (CARAMBOUILLE, JAIPUR, FRUTTI)]
+    tokens.append(record_all(app, "frutti", ["Ana", "Ben", "Cy"], {}, FRUTTI_TIE_EVENTS[:3]))
+    return tokens
