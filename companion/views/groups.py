@@ -174,9 +174,14 @@ def accept(token: str) -> Response:
     group = groups.by_invite(token)
     if group is None or not JoinGroupForm().validate_on_submit():
         abort(404)
+    welcome(group)
+    return redirect(url_for("groups.page"), 303)
+
+
+def welcome(group: Group) -> None:
+    """Put ``group`` on this phone, and say so on the group's page it is sent to (by link or by code)."""
     membership.join(group)
     flash(_("Welcome to %(name)s: its history and players are on this phone now.", name=group_name(group)))
-    return redirect(url_for("groups.page"), 303)
 
 
 @bp.get("/g/<token>/qr.svg")

@@ -17,7 +17,7 @@ from ..models import Entry, Seat, Table, now
 from ..rules import GAMES, RuleError
 from ..rules.words import N_, _
 from .. import groups
-from ..web import membership
+from .groups import welcome
 from ..web.membership import current_group
 from ..web.phone import phone, remember
 from ..web.templating import is_htmx
@@ -152,7 +152,7 @@ def join() -> Response | tuple[str, int]:
             return _go(url_for("tables.page", token=table.token))
         elif (group := groups.by_code(form.code.data)) is not None:
             # A group's code, typed as a table's is: the phone joins the group.
-            membership.join(group)
+            welcome(group)
             return _go(url_for("groups.page"))
         else:
             form.code.errors.append(_(NO_SUCH_TABLE))
