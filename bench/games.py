@@ -15,7 +15,8 @@ PLAYERS = ["Ana", "Ben", "Chloé", "Dario", "Elif", "Fatou", "Gus"]
 
 
 def new_table(game: str, players: list[str], options: dict) -> Table:
-    table = Table(game=game, options=options, seats=[Seat(position=i, name=n) for i, n in enumerate(players)])
+    table = Table(game=game, options=options, group_id=groups.home_group().id,
+                  seats=[Seat(position=i, name=n) for i, n in enumerate(players)])
     db.session.add(table)
     db.session.commit()
     return table
