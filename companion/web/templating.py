@@ -9,6 +9,8 @@ from functools import cache
 from pathlib import Path
 
 import brotli
+import rcssmin
+import rjsmin
 from flask import Flask, request
 from flask_compress import Compress
 
@@ -27,10 +29,24 @@ def _file_version(static_folder: str, filename: str) -> str:
         return "0"
 
 
+# Our own style sheets and scripts are written to be read, their comments saying why: a phone is sent them
+# without the comments and the spaces (a third of their bytes, compressed). The vendored files come minified.
+MINIFIERS = {".css": rcssmin.cssmin, ".js": rjsmin.jsmin}
+
+
+def minified(path: Path, data: bytes) -> bytes:
+    """The bytes a phone is sent of one of our own static files: without comments and spaces."""
+    minify = MINIFIERS.get(path.suffix)
+    if minify is None or "vendor" in path.parts:
+        return data
+    return minify(data.decode("utf-8")).encode("utf-8")
+
+
 @cache
 def _compressed_static(path: str, _modified: int, encoding: str) -> bytes:
-    """A static file compressed at the highest level, once per process (and again if the file changes)."""
-    data = Path(path).read_bytes()
+    """A static file minified and compressed at the highest level, once per process (and again if the file
+    changes)."""
+    data = minified(Path(path), Path(path).read_bytes())
     return brotli.compress(data, quality=11) if encoding == "br" else gzip.compress(data, 9, mtime=0)
 
 
