@@ -7,6 +7,7 @@ it fails them, so a broken browser install can never pass as green.
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -81,14 +82,16 @@ def browser(playwright_instance):
     browser.close()
 
 
-@pytest.fixture
-def new_phone(browser, live_server):
-    """A factory of phones: each a fresh page in its own browser context (own cookies) at 390×844."""
+@contextmanager
+def phones_of(browser, base_url: str):
+    """A factory of phones on the server at ``base_url``: each a fresh page in its own browser context (own
+    cookies) at 390×844, its errors in ``page.errors`` and its Content-Security-Policy complaints in
+    ``page.violations``; all closed at the end."""
     contexts = []
 
     def make(java_script_enabled: bool = True, color_scheme: str = "light", size: dict = PHONE, **options):
         context = browser.new_context(
-            base_url=live_server.url, viewport=size, screen=size, has_touch=True, is_mobile=True,
+            base_url=base_url, viewport=size, screen=size, has_touch=True, is_mobile=True,
             device_scale_factor=2, java_script_enabled=java_script_enabled, color_scheme=color_scheme,
             **options,
         )
@@ -105,6 +108,15 @@ def new_phone(browser, live_server):
                 if message.type == "error" and "Content Security Policy" in message.text else None)
         return page
 
-    yield make
-    for context in contexts:
-        context.close()
+    try:
+        yield make
+    finally:
+        for context in contexts:
+            context.close()
+
+
+@pytest.fixture
+def new_phone(browser, live_server):
+    """A factory of phones on the live server (``phones_of``)."""
+    with phones_of(browser, live_server.url) as make:
+        yield make

@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from browser.conftest import REPORT_VIOLATIONS
+from browser.conftest import PHONE, phones_of
 from browser.server import scratch_database, start_server, stop_server
 from browser.test_narrow_pages import AUDIT, HOLDERS, NAMES_AT
 
@@ -37,25 +37,10 @@ def server(tmp_path_factory, browser):
 @pytest.fixture
 def phone(browser, server):
     """A factory of phones on the private server, each with its own cookies."""
-    contexts = []
-
-    def make(locale: str = "en-GB", size: dict | None = None, color_scheme: str = "light"):
-        size = size or {"width": 390, "height": 844}
-        context = browser.new_context(base_url=server, viewport=size, screen=size, has_touch=True, is_mobile=True,
-                                      locale=locale, color_scheme=color_scheme)
-        context.set_default_timeout(10_000)
-        context.add_init_script(REPORT_VIOLATIONS)
-        contexts.append(context)
-        page = context.new_page()
-        page.errors = []
-        page.on("pageerror", lambda error: page.errors.append(str(error)))
-        page.on("console", lambda message: page.errors.append(message.text)
-                if message.type == "error" and "Content Security Policy" in message.text else None)
-        return page
-
-    yield make
-    for context in contexts:
-        context.close()
+    with phones_of(browser, server) as make:
+        def on_private(locale: str = "en-GB", size: dict | None = None, color_scheme: str = "light"):
+            return make(locale=locale, size=size or PHONE, color_scheme=color_scheme)
+        yield on_private
 
 
 def start_group(page, name: str) -> str:
@@ -96,13 +81,16 @@ def test_a_club_starts_a_group_a_member_joins_by_code_a_stranger_sees_nothing(ph
     stranger.goto("/history")
     expect(stranger.get_by_role("heading", level=1)).to_have_text(NO_GROUP["de"])
     assert founder.errors == member.errors == stranger.errors == []
+    assert founder.violations == member.violations == stranger.violations == []
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+SIZES = {"320": {"width": 320, "height": 640}, "195": {"width": 195, "height": 422}}  # 195: a 390 px phone at 200 %
+
+
+@pytest.mark.parametrize(("size", "scheme"), [("320", "light"), ("320", "dark"), ("195", "light")])
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_groups_pages_fit_a_320_px_phone(phone, language, scheme):
-    size = {"width": 320, "height": 640}
-    page = phone(locale=LANGUAGES[language], size=size, color_scheme=scheme)
+def test_the_groups_pages_fit_a_narrow_phone(phone, language, size, scheme):
+    page = phone(locale=LANGUAGES[language], size=SIZES[size], color_scheme=scheme)
     pages = [("home, in no group", "/"), ("no group", "/history"), ("your groups, none", "/groups")]
     founder = phone()
     start_group(founder, "Les Loutres de la rue Saint-Exupéry")
@@ -113,20 +101,20 @@ def test_the_groups_pages_fit_a_320_px_phone(phone, language, scheme):
     for what, address in pages:
         page.goto(address)
         problems += [f"{what}: {problem}" for problem in page.evaluate(AUDIT, [HOLDERS, NAMES_AT, []])]
-        shoot(page, language, scheme, what)
+        shoot(page, f"{language}-{size}", scheme, what)
     page.locator("main form button[type=submit]").click()  # joins by the invitation
     open_frutti(page, ["Maximilian", "Chloé"])
     for what, address in (("the group", "/group"), ("your groups", "/groups"), ("a player", "/players/Maximilian"),
                           ("remove, asked", "/group/remove")):
         page.goto(address)
         problems += [f"{what}: {problem}" for problem in page.evaluate(AUDIT, [HOLDERS, NAMES_AT, []])]
-        shoot(page, language, scheme, what)
+        shoot(page, f"{language}-{size}", scheme, what)
     page.locator("form button.danger").click()
     expect(page.locator("#remove-name")).to_be_visible()
     problems += [f"remove, typed: {problem}" for problem in page.evaluate(AUDIT, [HOLDERS, NAMES_AT, []])]
-    shoot(page, language, scheme, "remove, typed")
+    shoot(page, f"{language}-{size}", scheme, "remove, typed")
     assert not problems, "\n".join(problems)
-    assert page.errors == []
+    assert page.errors == page.violations == []
 
 
 def shoot(page, language: str, scheme: str, what: str) -> None:
