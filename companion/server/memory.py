@@ -4,7 +4,7 @@ A full (generation 2) collection holds the worker's interpreter lock while it wa
 that has lived long: about 100,000 of them once the app is loaded (Flask, SQLAlchemy, Babel's
 locale data, the catalogs, the compiled templates), 45 ms of CPU a time on the laptop, and it ran
 about once a second per worker at a table night: every phone whose request was in that worker
-waited for it (docs/performance.md, "The table night"). Loaded once and never let go, those objects
+waited for it (the table night, docs/performance.md). Loaded once and never let go, those objects
 need no collecting: they are loaded first, then frozen out of every later collection. And the
 youngest generation is collected after more allocations than Python's default, so that the
 objects of the requests in flight (a render is some thousands) are not promoted towards the full
