@@ -40,7 +40,8 @@ class NotALibrary(BackupRefused):
     """A file that is not a companion library; ``reason`` says what it is instead."""
 
     def __init__(self, path: Path, reason: str) -> None:
-        super().__init__(f"{path} {reason}.")
+        message = f"{path} {reason}."
+        super().__init__(message)
         self.reason = reason
 
 

@@ -208,7 +208,7 @@ def list_groups() -> None:
         click.echo("Groups are open (no COMPANION_GROUPS=private): every phone that reaches the server is in each.")
     for group in every:
         name = group.name or "(the home group, unnamed)"
-        click.echo(f"{name}: {counts[group.id]} session{'s' if counts[group.id] != 1 else ''}, code {group.join_code}, "
+        click.echo(f"{name}: sessions {counts[group.id]}, code {group.join_code}, "
                    f"invitation {root}/g/{group.invite_token}")
     if not root:
         click.echo("(Set COMPANION_PUBLIC_URL to print whole links.)")

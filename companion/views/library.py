@@ -114,7 +114,7 @@ def export_library_command(file: Path, group_name: str | None) -> None:
     except OSError as error:
         raise click.ClickException(f"{file} cannot be written ({error.strerror}). Nothing was written.") from None
     parts = len(envelope.get("groups", [envelope]))
-    click.echo(f"Wrote {export.count(envelope)} sessions of {parts} group{'s' if parts != 1 else ''} to {file} "
+    click.echo(f"Wrote {export.count(envelope)} sessions of {parts} group(s) to {file} "
                f"({size / imports.MEGABYTE:.1f} MB).")
 
 

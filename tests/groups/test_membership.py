@@ -148,5 +148,5 @@ def test_the_operator_lists_the_groups_with_their_invitations(private):
     result = private.test_cli_runner().invoke(args=["groups"])
     assert result.exit_code == 0
     invited = group(private, otters)
-    assert f"Otters: 1 session, code {invited.join_code}, invitation https://scores.example.org/g/{invited.invite_token}" \
+    assert f"Otters: sessions 1, code {invited.join_code}, invitation https://scores.example.org/g/{invited.invite_token}" \
         in result.output

@@ -25,7 +25,7 @@ def test_a_group_moves_to_another_group_and_a_second_import_adds_nothing(app, pl
     file = tmp_path / "ours.json"
     result = run(app, "export-library", str(file), "--group", "")
     assert result.exit_code == 0, result.output
-    assert f"Wrote 4 sessions of 1 group to {file} (" in result.output
+    assert f"Wrote 4 sessions of 1 group(s) to {file} (" in result.output
     assert stat.S_IMODE(file.stat().st_mode) == 0o600  # every player's name is in it
     envelope = json.loads(file.read_text())
     assert envelope["group"] == "" and len(envelope["sessions"]) == 4
@@ -47,7 +47,7 @@ def test_the_whole_server_is_written_whole_with_what_is_secret_during_play(app, 
         groups.start("Club")
     file = tmp_path / "server.json"
     result = run(app, "export-library", str(file))
-    assert result.exit_code == 0 and "Wrote 2 sessions of 2 groups" in result.output
+    assert result.exit_code == 0 and "Wrote 2 sessions of 2 group(s)" in result.output
     envelope = json.loads(file.read_text())
     assert envelope["group"] is None and [part["group"] for part in envelope["groups"]] == ["", "Club"]
     assert "withheld" not in json.dumps(envelope)
