@@ -4,7 +4,7 @@ remove), and an invitation's page."""
 from __future__ import annotations
 
 import click
-from flask import Blueprint, abort, current_app, flash, make_response, redirect, render_template, url_for
+from flask import Blueprint, abort, current_app, flash, redirect, render_template, url_for
 from flask.cli import with_appcontext
 from werkzeug.wrappers import Response
 
@@ -18,7 +18,7 @@ from ..rules.words import _
 from ..server.hosting import phone_url
 from ..web import membership
 from .group_pages import group_page, in_no_group
-from .tables import qr_svg
+from .tables import qr_response
 
 bp = Blueprint("groups", __name__, cli_group=None)
 
@@ -190,11 +190,7 @@ def qr(token: str) -> Response:
     group = groups.by_invite(token)
     if group is None or not membership.is_member(group):
         abort(404)
-    response = make_response(qr_svg(phone_url("groups.invite", token=group.invite_token), _("Scan to join this group")))
-    response.headers["Content-Type"] = "image/svg+xml"
-    response.headers["Cache-Control"] = "private, no-cache"
-    response.vary.update(("Accept-Language", "Cookie"))
-    return response
+    return qr_response(phone_url("groups.invite", token=group.invite_token), _("Scan to join this group"))
 
 
 @bp.cli.command("groups")

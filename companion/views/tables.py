@@ -162,17 +162,21 @@ def qr_svg(url: str, title: str | None = None) -> bytes:
     return buffer.getvalue()
 
 
-@bp.get("/t/<token>/qr.svg")
-def qr(token: str) -> Response:
-    """The QR code of the table's join URL, as an SVG image."""
-    table = table_or_404(token)
-    response = make_response(qr_svg(phone_url("tables.page", token=table.token)))
+def qr_response(url: str, title: str | None = None) -> Response:
+    """The QR code of ``url`` as an SVG image answer, for this phone alone."""
+    response = make_response(qr_svg(url, title))
     response.headers["Content-Type"] = "image/svg+xml"
     # The address it encodes follows the settings and the machine's network: never keep an old one.
     response.headers["Cache-Control"] = "private, no-cache"
     # Its title is in the phone's language.
     response.vary.update(("Accept-Language", "Cookie"))
     return response
+
+
+@bp.get("/t/<token>/qr.svg")
+def qr(token: str) -> Response:
+    """The QR code of the table's join URL, as an SVG image."""
+    return qr_response(phone_url("tables.page", token=table_or_404(token).token))
 
 
 @bp.get("/t/<token>/history")
