@@ -13,6 +13,8 @@ from __future__ import annotations
 from ..rules.words import N_, N_plural, _, ngettext
 
 HAND, ROUND, ENTRY = N_("Hand"), N_("Round"), N_("Entry")
+# A score sheet by categories: a period is a row of the sheet ("Military", "Science"), in any order.
+CATEGORY = N_("Category")
 
 # The quantities the reviews name (score_name, chart_name, extra_name): worded where shown.
 QUANTITIES = (N_("Points"), N_("Seals"), N_("Money"))
@@ -33,12 +35,14 @@ def period(name: str) -> str:
 # Each sentence below, per period: worded where shown. A period this module does not know (a new game)
 # takes the Entry sentence, except in ``label``, which names it as the game gave it.
 
-LABELS = {HAND: N_("Hand %(number)d"), ROUND: N_("Round %(number)d"), ENTRY: N_("Entry %(number)d")}
+LABELS = {HAND: N_("Hand %(number)d"), ROUND: N_("Round %(number)d"), ENTRY: N_("Entry %(number)d"),
+          CATEGORY: N_("Category %(number)d")}  # a category's own Period.label is its name as typed
 
 COUNTS = {
     HAND: N_plural("%(num)d hand", "%(num)d hands"),
     ROUND: N_plural("%(num)d round", "%(num)d rounds"),
     ENTRY: N_plural("%(num)d entry", "%(num)d entries"),
+    CATEGORY: N_plural("%(num)d category", "%(num)d categories"),
 }
 
 BY_PERIOD = {
@@ -48,6 +52,8 @@ BY_PERIOD = {
     ROUND: N_("%(what)s round by round"),
     # Translators: %(what)s is what the chart adds up: "Points" or "Money".
     ENTRY: N_("%(what)s entry by entry"),
+    # Translators: %(what)s is what the chart adds up: "Points".
+    CATEGORY: N_("%(what)s category by category"),
 }
 
 PER_PERIOD = {
@@ -57,6 +63,8 @@ PER_PERIOD = {
     ROUND: N_("%(what)s per round, running total below each"),
     # Translators: %(what)s is what the table adds up: "Points" or "Money".
     ENTRY: N_("%(what)s per entry, running total below each"),
+    # Translators: %(what)s is what the table adds up: "Points".
+    CATEGORY: N_("%(what)s per category, running total below each"),
 }
 
 AFTER_EACH = {
@@ -66,18 +74,22 @@ AFTER_EACH = {
     ROUND: N_("%(what)s after each round"),
     # Translators: the chart's title; %(what)s is "Points" or "Money".
     ENTRY: N_("%(what)s after each entry"),
+    # Translators: the chart's title; %(what)s is "Points".
+    CATEGORY: N_("%(what)s after each category"),
 }
 
 NOTHING_YET = {
     HAND: N_("Nothing has been scored yet: the chart appears after the first hand."),
     ROUND: N_("Nothing has been scored yet: the chart appears after the first round."),
     ENTRY: N_("Nothing has been scored yet: the chart appears after the first entry."),
+    CATEGORY: N_("Nothing has been scored yet: the chart appears after the first category."),
 }
 
 CSV_LINKS = {
     HAND: N_("Standings and hands (CSV)"),
     ROUND: N_("Standings and rounds (CSV)"),
     ENTRY: N_("Standings and entries (CSV)"),
+    CATEGORY: N_("Standings and categories (CSV)"),
 }
 
 # The word after a score in the standings, by the review's score_name: a plural pair where it counts.
