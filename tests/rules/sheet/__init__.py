@@ -1,0 +1,1 @@
+"""The score sheet's rules tests."""
