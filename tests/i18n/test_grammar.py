@@ -418,7 +418,11 @@ NOT_COUNTS = {
                 "<strong>Round %(round)d is over</strong>: three goods stacks are empty.",
                 "<strong>Round %(round)d is over</strong>: the market could not be refilled.", "Round %(round)d so far",
                 "<strong>Round %(round)d</strong>: %(result)s.", "Undo entry %(seq)d?", "Then entry %(seq)d can be undone.",
-                "Undo entry %(seq)d first…", "Undo entry %(seq)d", "Error %(status)d"},
+                "Undo entry %(seq)d first…", "Undo entry %(seq)d", "Error %(status)d",
+                # The score sheet's rounds and categories (#42).
+                "Category %(number)d", "%(name)s in round %(round)d", "Round %(round)d is already recorded.",
+                "Round %(round)d: %(scores)s.", "Round %(round)d: %(scores)s. %(end)s",
+                "The game was ended after round %(round)d.", "The next round to enter is round %(round)d."},
     "a value, a price or a score, no noun after it": {
         "%(player)s sold %(cards)s for %(value)d.", "%(player)s sold %(cards)s for %(value)d, %(steps)s.",
         "%(num)d %(product)s", "The memo row for %(value)d needs 5 selling values (1 to 5 cards).",
@@ -434,7 +438,11 @@ NOT_COUNTS = {
         "%(goods)s to %(other)d", "%(price)d each", "Face value %(value)d", "worth %(money)d now", "sells at %(price)d now",
         "played, it drops to %(price)d", "Camel token (%(points)d): to the bigger herd at the round's end; equal herds, "
         "nobody.", "Biggest sale: %(seller)s, %(cards)s for %(value)s (hand %(hand)d).",
-        "There are only %(cards)s, not %(total)d."},
+        "There are only %(cards)s, not %(total)d.",
+        # The score sheet (#42): a sum and what it makes, a total, the target reached.
+        "%(entry)s = %(value)d", "%(who)s %(total)d", "%(who)s reached %(total)d: the game is over.",
+        "%(totals)s: the target of %(target)d is reached, the game is over.",
+        "The game ends with the round in which a total reaches %(target)d."},
     "a label or a tally, the count after a colon or in brackets": {
         "%(player)s laid a Basket: hand limit %(limit)d.", "Camels: %(first)s %(first_camels)d, %(second)s "
         "%(second_camels)d, no camel token.", "Camels: %(first)s %(first_camels)d, %(second)s %(second_camels)d, the "
@@ -452,7 +460,11 @@ NOT_COUNTS = {
         "Camels in each herd (0–%(most)d); the bigger herd takes the camel token (%(token)d)",
         "%(good)s must be sold at least %(least)d at a time.",
         "Each player counts the product cards in their hand. The First Trader gives one card at a time round the "
-        "table from their left, at most %(most)d each, never above the hand limit."},
+        "table from their left, at most %(most)d each, never above the hand limit.",
+        # The score sheet (#42): the most an entry or a total may make, either way.
+        "%(entry)s makes more than %(most)d.", "%(entry)s makes less than −%(most)d.",
+        "The total of %(who)s would pass %(most)d.", "The total of %(who)s would fall below −%(most)d.",
+        "A BoardGameGeek id is a whole number from 1 to %(most)d."},
     "a unit, abbreviated": {"%(seconds)d s", "%(minutes)d min %(seconds)02d s", "%(minutes)d min",
                             "The file is larger than %(size)d MB: it cannot be a session export.",
                             "The file is larger than %(size)d MB, the most a history file brought in here can be.",
