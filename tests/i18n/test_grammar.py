@@ -420,7 +420,7 @@ NOT_COUNTS = {
                 "<strong>Round %(round)d</strong>: %(result)s.", "Undo entry %(seq)d?", "Then entry %(seq)d can be undone.",
                 "Undo entry %(seq)d first…", "Undo entry %(seq)d", "Error %(status)d",
                 # The score sheet's rounds and categories (#42).
-                "Category %(number)d", "%(name)s in round %(round)d", "Round %(round)d is already recorded.",
+                "Category %(number)d", "%(name)s in round %(round)d",
                 "Round %(round)d: %(scores)s.", "Round %(round)d: %(scores)s. %(end)s",
                 "The game was ended after round %(round)d.", "The next round to enter is round %(round)d."},
     "a value, a price or a score, no noun after it": {

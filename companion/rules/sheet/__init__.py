@@ -116,11 +116,11 @@ def _whole(value: object) -> bool:
 def _round(state: SheetState, event: Mapping) -> SheetState:
     if not by_rounds(state):
         raise RuleError(_("This sheet counts categories: enter each player's rows."), "type")
-    number, expected = event.get("round"), rounds_played(state) + 1
-    if _whole(number) and 1 <= number < expected:
-        raise RuleError(_("Round %(round)d is already recorded.", round=number), "round")
-    if number != expected or not _whole(number):
-        raise RuleError(_("The next round to enter is round %(round)d.", round=expected), "round")
+    # ``round`` is the round the phone's form was for: two phones entering it at once record it once
+    # (MOVE_KEYS). It is not the round's place: an older round undone moves every later one up a row.
+    number = event.get("round")
+    if not _whole(number) or not 1 <= number <= MOST_ROUNDS:
+        raise RuleError(_("The next round to enter is round %(round)d.", round=rounds_played(state) + 1), "round")
     points = event.get("points")
     if isinstance(points, str | bytes) or not isinstance(points, Sequence) or len(points) != len(state.players):
         raise RuleError(ngettext("Enter a score for the %(num)d player, in seating order.",

@@ -55,6 +55,19 @@ def test_hearts_round_by_round_in_the_history():
     assert said[-1] == "Round 8: Ana 0, Ben 24, Cleo 2, Dan 0. Ben reached 100: the game is over."
 
 
+def test_an_older_round_undone_moves_the_later_ones_up_and_the_round_entered_again_counts():
+    # Round 2 was entered wrong: the table undoes it (its entry is left out of the replay), the rounds after it
+    # keep their points a row higher, and the right round 2, entered now, comes last.
+    kept = HEARTS_ROUNDS[:1] + HEARTS_ROUNDS[2:4]
+    state = replay(sheet, FOUR, HEARTS, kept)
+    assert sheet.scores(state) == [38, 40, 13, 39]
+    assert sheet.next_round(state) == 4
+    again = {"type": "round", "round": 4, "points": ["13", "5", "8", "0"]}
+    state = sheet.apply(state, again)
+    assert sheet.scores(state) == [51, 45, 21, 39]
+    assert history(FOUR, HEARTS, kept + [again])[1] == "Round 2: Ana 26, Ben 26, Cleo 0, Dan 26."
+
+
 def test_hearts_before_the_end_the_leader_is_the_lowest():
     state = replay(sheet, FOUR, HEARTS, HEARTS_ROUNDS[:3])
     assert not sheet.finished(state) and sheet.end_reason(state) is None
