@@ -50,7 +50,7 @@ def index() -> str:
                            private=groups.private())
 
 
-def _no_group() -> Response:
+def no_group() -> Response:
     """A phone in no group opens no table of its own: it starts or joins a group first (a private server)."""
     return redirect(url_for("groups.mine"), 303)
 
@@ -60,7 +60,7 @@ def new_table(slug: str) -> str | Response:
     """The form for a new table of one game, in the phone's group."""
     game = _game_or_404(slug)
     if (group := current_group()) is None:
-        return _no_group()
+        return no_group()
     form = NewTableForm(min_players=game.MIN_PLAYERS, max_players=game.MAX_PLAYERS)
     return render_template("new_table.html", form=form, slug=slug, game=game, known=history.known_players(group.id))
 
@@ -70,28 +70,37 @@ def create_table(slug: str) -> Response | tuple[str, int]:
     """Create the table and open it."""
     game = _game_or_404(slug)
     if (group := current_group()) is None:
-        return _no_group()
+        return no_group()
     form = NewTableForm(min_players=game.MIN_PLAYERS, max_players=game.MAX_PLAYERS)
     if form.validate_on_submit():
-        if not limits.within("new-table", current_app.config["NEW_TABLES_PER_MINUTE"], 60):
-            abort(429)
-        names = form.names()
-        starter = form.starter_seat()
-        starter = secrets.randbelow(len(names)) if starter is None else starter
-        options = {game.STARTER_OPTION: starter}
-        options.update({name: form[name].data for name in GAME_SETTINGS.get(slug, ())})
-        try:
-            game.new_game(names, options)
-        except RuleError as error:
-            form.players.errors = [error.message]
-        else:
-            table = Table(game=slug, options=options, group_id=group.id, seats=[Seat(position=i, name=n) for i, n in enumerate(names)])
-            db.session.add(table)
-            db.session.commit()
-            remember(table.token)
-            return redirect(url_for("tables.page", token=table.token), 303)
+        opened = open_table(slug, group, form, {name: form[name].data for name in GAME_SETTINGS.get(slug, ())})
+        if opened is not None:
+            return opened
     return render_template("new_table.html", form=form, slug=slug, game=game,
                            known=history.known_players(group.id)), 422
+
+
+def open_table(slug: str, group, form: NewTableForm, settings: dict) -> Response | None:
+    """Open a table of ``slug`` for ``group`` with the players, starter and ``settings`` of a valid new-table
+    form, and go to it; None when the rules refuse the settings (their sentence put next to its field)."""
+    if not limits.within("new-table", current_app.config["NEW_TABLES_PER_MINUTE"], 60):
+        abort(429)
+    game = GAMES[slug]
+    names = form.names()
+    starter = form.starter_seat()
+    options = {game.STARTER_OPTION: secrets.randbelow(len(names)) if starter is None else starter, **settings}
+    try:
+        game.new_game(names, options)
+    except RuleError as error:
+        field = getattr(form, error.field or "", None)
+        (field if field is not None and hasattr(field, "errors") else form.players).errors = [error.message]
+        return None
+    table = Table(game=slug, options=options, group_id=group.id,
+                  seats=[Seat(position=i, name=n) for i, n in enumerate(names)])
+    db.session.add(table)
+    db.session.commit()
+    remember(table.token)
+    return redirect(url_for("tables.page", token=table.token), 303)
 
 
 JOIN_WINDOW = 600
