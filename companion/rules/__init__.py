@@ -59,8 +59,8 @@ nothing gets the default in brackets (``DECLARATIONS``).
 - ``MOVE_KEYS`` (``{}``): per event type, the keys that make one move entered
   on two phones the same move (``companion.table.recording.same_move``).
 - ``title(options) -> str`` (``NAME``): the name a table of the game is shown
-  by (a score sheet: the game it scores), read through the house's
-  ``companion.table.log.game_title``.
+  by (a score sheet: the game it scores), read through ``title_of`` and the
+  house's ``companion.table.log.game_title``.
 
 Players appear in events by seat index (0-based int, seating order).
 Events are plain JSON-able dicts with a ``"type"`` key (see ``docs/events.md``,
@@ -161,6 +161,13 @@ def declared(game: ModuleType, name: str):
     A name that is not a declaration is a KeyError, so a misspelt ask fails instead of reading the default.
     """
     return getattr(game, name, DECLARATIONS[name])
+
+
+def title_of(game: ModuleType, options: dict | None) -> str:
+    """The name a table of ``game`` with ``options`` is shown by: the game's ``title(options)`` if it has one, else
+    its ``NAME`` (the house asks through ``companion.table.log.game_title``)."""
+    title = getattr(game, "title", None)
+    return game.NAME if title is None else title(options or {})
 
 
 def replay(game: ModuleType, players: list[str], options: dict | None, events, rng=None):

@@ -195,7 +195,7 @@ def _card(table: Table, game, review) -> dict:
     reader's language: the game, when, the standings with the winner marked, a file name."""
     players = table.players
     return {
-        "game": game.NAME,
+        "game": log.game_title(table),
         "when": f"{local_time(table.created_at)} · {', '.join(players)}",
         "heading": _("Final standings") if table.finished else _("Standings so far"),
         "standings": [{
