@@ -112,7 +112,8 @@ STARTER_LABEL = N_("First Trader (takes the bell)")  # worded where the new-tabl
 
 NAME = "Carambouille"
 # What the house asks of a game (companion/rules/__init__.py, "Optional declarations"): the board reads the same
-# for every seat but the reader's own marks; the whole region is rendered once for all seats; the bell is the market.
+# for every seat but the reader's own marks; the whole region is rendered once for all seats; the table's bell opens
+# and closes the market of the exchange phase (market_opened / market_closed) instead of a table timer.
 SHARED_BOARD = True
 ONE_PASS = True
 MARKET_BELL = True
