@@ -14,7 +14,6 @@ from companion.table.recording import cache
 from companion.extensions import db
 from companion.rules import GAMES, words
 
-import tinyviews
 from helpers import Marked, database_url
 
 # Property tests check what the rules compute, never how fast: a loaded machine must not fail them
@@ -32,7 +31,6 @@ def app(tmp_path, tiny):
         "WTF_CSRF_ENABLED": False,
         "SERVER_NAME": "companion.test",
     })
-    tinyviews.init_app(app)
     with app.app_context():
         db.drop_all()
         db.create_all()

@@ -25,12 +25,10 @@ pytestmark = pytest.mark.skipif(bool(os.environ.get("TEST_DATABASE_URL")), reaso
 
 @pytest.fixture
 def file_app(tmp_path, tiny):
-    import tinyviews
-
+    # The tiny game is registered (``tiny``) before the app is made: the app registers its views.
     path = tmp_path / "companion.sqlite"
     app = create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
-    tinyviews.init_app(app)
     with app.app_context():
         db.create_all()
     cache.clear()

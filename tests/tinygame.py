@@ -14,6 +14,9 @@ MAX_PLAYERS = 4
 STARTER_OPTION = "first_player"
 STARTER_LABEL = "Who starts"
 
+# Its views are not in companion/views/ (companion/rules/__init__.py, "Optional declarations").
+VIEWS = "tinyviews"
+
 
 @dataclass(frozen=True)
 class State:

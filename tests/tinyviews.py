@@ -1,8 +1,9 @@
-"""A blueprint for the tiny test-only game, built the way a real game's views are."""
+"""A blueprint for the tiny test-only game, built the way a real game's views are: the app registers it as it
+does a real game's (``companion.views.init_app``), found through the tiny game's ``VIEWS``."""
 
 from __future__ import annotations
 
-from flask import Blueprint, Flask
+from flask import Blueprint
 from companion.forms.fields import IntegerField
 from wtforms.validators import InputRequired, NumberRange
 
@@ -30,8 +31,4 @@ def table_forms(table, state, seat) -> dict:
     return {"score": ScoreForm(seen=table.last_seq)}
 
 
-def init_app(app: Flask) -> None:
-    """Register the tiny game's views and its table forms, as ``companion.views.init_app`` does a real game's."""
-    app.register_blueprint(bp)
-    app.extensions["game_forms"]["tiny"] = table_forms
-    app.extensions["kept_forms"]["tiny.score"] = kept_forms.plain(ScoreForm)
+KEPT_FORMS = {"tiny.score": kept_forms.plain(ScoreForm)}

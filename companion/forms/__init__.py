@@ -72,7 +72,7 @@ class NewTableForm(FlaskForm):
     players = FieldList(StringField(_l("Player"), filters=[clean_name], validators=[Length(max=NAME_LENGTH)]),
                         min_entries=7, max_entries=7)
     starter = SelectField(_l("Who starts"), choices=[("random", _l("Chosen at random"))], default="random")
-    # Jaipur's table setting (home.GAME_SETTINGS): who draws the bonus tokens.
+    # Jaipur's table setting (its rules' SETTINGS): who draws the bonus tokens.
     bonus = RadioField(_l("Bonus tokens"), default="draw", choices=[
         ("draw", _l("The app draws them (no bonus tokens on the table)")),
         ("enter", _l("We take the real tokens and enter their values")),

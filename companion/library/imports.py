@@ -23,7 +23,7 @@ from ..models import GROUP_NAME_LENGTH, Entry, Group, Table
 from ..review import exchange, history
 from ..review.exchange import ImportRefused
 from ..review.export import FORMAT as SESSION_FORMAT, iso_time, made_during_play
-from ..rules import GAMES
+from ..rules import GAMES, title_of
 from ..rules.words import _, ngettext
 from .export import FORMAT, VERSION, digest
 
@@ -128,10 +128,19 @@ def into_groups(envelope: Mapping[str, Any], into: str | None) -> list[tuple[Gro
     return placed
 
 
+def _title(game, options) -> str:
+    """The name the file's session is shown by (``rules.title_of``), or the game's own name if its options
+    cannot give one: the file is not checked yet when its sessions are listed."""
+    try:
+        return str(title_of(game, options))[:40] if isinstance(options, Mapping) else game.NAME
+    except (KeyError, TypeError, ValueError):
+        return game.NAME
+
+
 def label(data: Mapping[str, Any]) -> str:
     """A session of the file as a person finds it in the history: its game, when it began, its players."""
     slug = data.get("game")
-    game = GAMES[slug].NAME if isinstance(slug, str) and slug in GAMES else repr(str(slug)[:40])
+    game = _title(GAMES[slug], data.get("options")) if isinstance(slug, str) and slug in GAMES else repr(str(slug)[:40])
     started = data.get("created_at")
     try:
         when = history.local(datetime.fromisoformat(started)).strftime("%Y-%m-%d %H:%M")

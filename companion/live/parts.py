@@ -6,10 +6,11 @@ the reader's own seat, marked ("me", "(you)"). Each seat's region is rendered on
 phone's forms and nothing a phone recorded itself, so nothing only one seat may see can be in them.
 What belongs to one seat is written with ``for_seat(seat, text)``: the text between two seat markers,
 kept only in that seat's region when the part is put into it (``others_text``: kept in every region
-but that seat's). A game's whole region can be rendered so (``table_page.ONE_PASS``): once for every
-seat, each seat's bits between its markers (``seat_text``, ``others_text``), and each seat's region read
-out of it (``segments``, ``read_by``). A whole page is its frame (the same for every seat) around the seat's region. Markers are NUL characters, like the
-per-answer markers, and never come from a player.
+but that seat's). A game that declares ``ONE_PASS`` (``companion.rules``) has its whole region rendered
+so: once for every seat, each seat's bits between its markers (``seat_text``, ``others_text``), and each
+seat's region read out of it (``segments``, ``read_by``). A whole page is its frame (the same for every
+seat) around the seat's region. Markers are NUL characters, like the per-answer markers, and never come
+from a player.
 """
 
 from __future__ import annotations

@@ -6,11 +6,12 @@ in the app. Nothing is sent from this server: the results page shows the link, a
 
 The play says who sent it (``sourceName``) and which session it is (``sourcePlayId``, the same for every
 tap on the same session, so a second tap after a correction updates the play instead of adding one);
-which game (``game``: its name, ``sourceGameId``, ``highestWins`` and, where it was checked on
-BoardGameGeek, ``bggId``); when (``playDate``, a plain local time in the table's time zone) and for how
+which game (``game``: its name as the table shows it, ``sourceGameId``, ``highestWins`` and, where it was
+checked on BoardGameGeek, ``bggId``: the table's own ``bgg_id`` option, else the game's ``BGG_ID``); when (``playDate``, a plain local time in the table's time zone) and for how
 long (``durationMin``); and each player's ``name``, ``score``, ``rank``, ``winner``, ``startPlayer``
-and ``sourcePlayerId`` (one per name, so "Ana" is the same person in every play sent). A Jaipur match
-is one play: its seals are the scores, the match's winner wins, and its rounds are told in ``comments``.
+and ``sourcePlayerId`` (one per name, so "Ana" is the same person in every play sent). A match (a game that
+declares ``MATCH``, Jaipur) is one play: its seals are the scores, the match's winner wins, and its rounds are
+told in ``comments``.
 """
 
 from __future__ import annotations
@@ -24,19 +25,16 @@ from types import ModuleType
 from typing import Any
 
 from ..models import Table
+from ..rules import declared
 from ..rules.review import Review
 from ..table.kinds import is_game_entry
+from ..table.log import game_title
 from . import history
 from .stats import name_key
 
 CREATE_PLAY = "https://app.bgstatsapp.com/createPlay.html"
 # Part of the key under which BG Stats remembers how it matched our games and players: never renamed.
 SOURCE_NAME = "Companion"
-# Only the ids checked on BoardGameGeek (Jaipur, 2009: boardgame/54043). The others are matched by name
-# in BG Stats once, then by their sourceGameId.
-BGG_IDS = {"jaipur": 54043}
-# Games whose play is a match of rounds, told round by round in the play's comments.
-MATCH_GAMES = frozenset({"jaipur"})
 PLAY_DATE = "%Y-%m-%d %H:%M:%S"
 
 
@@ -77,7 +75,7 @@ def play(table: Table, game: ModuleType, review: Review, entries: Sequence, *, c
         "sourcePlayId": play_id(table),
         "playDate": start.strftime(PLAY_DATE),
         "durationMin": max(1, round((end - start).total_seconds() / 60)),
-        "game": {"name": game.NAME, "sourceGameId": table.game, "highestWins": True},
+        "game": {"name": game_title(table), "sourceGameId": table.game, "highestWins": True},
         "players": [{
             "name": name,
             "score": standing[seat].score,
@@ -87,11 +85,23 @@ def play(table: Table, game: ModuleType, review: Review, entries: Sequence, *, c
             "sourcePlayerId": player_id(name),
         } for seat, name in enumerate(table.players)],
     }
-    if table.game in BGG_IDS:
-        found["game"]["bggId"] = BGG_IDS[table.game]
+    if (bgg_id := bgg_id_of(table, game)) is not None:
+        found["game"]["bggId"] = bgg_id
     if comments:
         found["comments"] = comments
     return found
+
+
+def bgg_id_of(table: Table, game: ModuleType) -> int | None:
+    """The game's id on BoardGameGeek: the table's own (its ``bgg_id`` option: a score sheet names the game it
+    scores), else the game's ``BGG_ID``; None if neither was checked there. The others are matched by name in
+    BG Stats once, then by their sourceGameId."""
+    return (table.options or {}).get("bgg_id") or declared(game, "BGG_ID")
+
+
+def is_match(game: ModuleType) -> bool:
+    """Whether a session of ``game`` is a match of rounds (its ``MATCH``), told round by round in the comments."""
+    return declared(game, "MATCH")
 
 
 def rounds_told(review: Review) -> str:
@@ -110,5 +120,5 @@ def link_for(table: Table, game: ModuleType, state, review: Review, entries: Seq
     """The session's BG Stats link, or None while it cannot be logged (not finished)."""
     if not offered(table, game, state):
         return None
-    comments = rounds_told(review) if table.game in MATCH_GAMES else ""
+    comments = rounds_told(review) if is_match(game) else ""
     return link(play(table, game, review, entries, comments=comments))

@@ -65,7 +65,7 @@ def export(table: Table, logged: list[Entry], *, withhold: bool = True) -> dict[
         "format": FORMAT,
         "version": VERSION,
         "game": table.game,
-        "game_name": GAMES[table.game].NAME,
+        "game_name": log.game_title(table),
         "players": table.players,
         "options": table.options or {},
         "status": table.status,

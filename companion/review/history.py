@@ -192,7 +192,7 @@ def outcome(table: Table, last=_UNREAD, before: datetime | None = None) -> Outco
         # A log the rules no longer accept must not take the history down with it.
         current_app.logger.error("table %s cannot be replayed: %s", table.id, error)
         winners, record, stats, session_name = (), (), (), sentences.SESSIONS[0]
-    return Outcome(table.id, table.game, game.NAME, table.created_at, table.finished, tuple(table.players),
+    return Outcome(table.id, table.game, log.game_title(table), table.created_at, table.finished, tuple(table.players),
                    tuple(winners), tuple(record), table.watch_token, tuple(stats), session_name,
                    status_of(table, last, before) == ABANDONED)
 

@@ -7,19 +7,14 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 from types import ModuleType
 from typing import Any, Protocol
 
+from ..rules import GAMES
 from ..rules.review import Review, first_placed, ranked, score_stats
 from ..rules.words import N_
 from . import sentences
-
-# Each game's pure review module (companion/rules/<game>/review.py).
-REVIEW_MODULES = {
-    "carambouille": "companion.rules.carambouille.review",
-    "jaipur": "companion.rules.jaipur.review",
-    "frutti": "companion.rules.frutti.review",
-}
 
 
 class LoggedEntry(Protocol):
@@ -31,9 +26,20 @@ class LoggedEntry(Protocol):
 
 
 def review_module(slug: str) -> ModuleType | None:
-    """The game's review module, or None for a game without one."""
-    name = REVIEW_MODULES.get(slug)
-    return importlib.import_module(name) if name else None
+    """The game's pure review module, ``review`` beside its rules (``companion/rules/<game>/review.py``), or None
+    for a game without one."""
+    return _review_named(f"{GAMES[slug].__name__}.review")
+
+
+@cache
+def _review_named(name: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        # Only the review itself may be missing: a review that imports something missing is a broken review.
+        if error.name != name:
+            raise
+        return None
 
 
 def period_key(slug: str, review: Review | None = None) -> str:

@@ -38,7 +38,7 @@ class Outcome:
 
     table_id: int
     game: str
-    game_name: str
+    game_name: str  # the name the table is shown by (``companion.table.log.game_title``)
     created_at: datetime
     finished: bool
     players: tuple[str, ...]
@@ -121,7 +121,8 @@ def display_name(spellings: Counter, latest: str) -> str:
 def player_stats(outcomes: Iterable[Outcome], game_order: Sequence[str] = (),
                  order: str = BY_NAME) -> list[PlayerStats]:
     """Every player who has played, with their record per game; by name, or most wins first."""
-    per_player: dict[str, dict[str, GameStats]] = defaultdict(dict)
+    # A record per game and the name its tables are shown by: one for each game a score sheet scored.
+    per_player: dict[str, dict[tuple[str, str], GameStats]] = defaultdict(dict)
     spellings: dict[str, Counter] = defaultdict(Counter)
     latest: dict[str, tuple[datetime, str]] = {}
     for outcome in sorted(outcomes, key=lambda o: (o.created_at, o.table_id)):
@@ -130,8 +131,8 @@ def player_stats(outcomes: Iterable[Outcome], game_order: Sequence[str] = (),
             clean = names.clean(name)
             spellings[key][clean] += 1
             latest[key] = (outcome.created_at, clean)
-            record = per_player[key].setdefault(
-                outcome.game, GameStats(outcome.game, outcome.game_name, outcome.session_name, outcome.stats))
+            record = per_player[key].setdefault((outcome.game, outcome.game_name), GameStats(
+                outcome.game, outcome.game_name, outcome.session_name, outcome.stats))
             record.sessions += 1
             if outcome.finished:
                 record.finished += 1
@@ -140,7 +141,7 @@ def player_stats(outcomes: Iterable[Outcome], game_order: Sequence[str] = (),
     game_rank = {slug: i for i, slug in enumerate(game_order)}
     players = []
     for key, games in per_player.items():
-        records = sorted(games.values(), key=lambda g: (game_rank.get(g.game, len(game_rank)), g.game))
+        records = sorted(games.values(), key=lambda g: (game_rank.get(g.game, len(game_rank)), g.game, g.game_name))
         players.append(PlayerStats(
             key=key,
             name=display_name(spellings[key], latest[key][1]),

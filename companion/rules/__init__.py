@@ -36,6 +36,32 @@ NOTE TO WHOEVER WRITES A GAME MODULE: all of this is required.
   secret from the table (``before``: the state the event was applied to;
   ``now``: the table's newest state). An export leaves them out.
 
+Optional declarations: module-level attributes the house asks a game for
+(``declared(game, name)``) instead of keeping lists of games; a game that says
+nothing gets the default in brackets (``DECLARATIONS``).
+
+- ``SHARED_BOARD`` (False): the board reads the same for every seat but the
+  reader's own seat marks (``for_seat``), so it is rendered once per table
+  version for all of them. Not for a board that shows one seat what only that
+  seat may see (Jaipur's bonus tokens to their seller).
+- ``ONE_PASS`` (False): the whole live region is rendered once for every seat
+  of a version, each seat's bits between seat markers (``companion.live.parts``).
+- ``SETTINGS`` (``()``): the new-table form's fields that become the table's
+  options under the same names (Jaipur's ``("bonus",)``).
+- ``MARKET_BELL`` (False): the bell opens and closes the game's market (its
+  ``market_opened`` / ``market_closed`` events) instead of a table timer.
+- ``MATCH`` (False): a session is a match of rounds, one play for BG Stats
+  with its rounds told in the comments.
+- ``BGG_ID`` (None): the game's id on BoardGameGeek, checked there; a table's
+  own ``bgg_id`` option comes first.
+- ``VIEWS`` (None: ``companion.views.<slug>``): the module of the game's views,
+  which supplies ``bp``, ``table_forms(table, state, seat)`` and ``KEPT_FORMS``.
+- ``MOVE_KEYS`` (``{}``): per event type, the keys that make one move entered
+  on two phones the same move (``companion.table.recording.same_move``).
+- ``title(options) -> str`` (``NAME``): the name a table of the game is shown
+  by (a score sheet: the game it scores), read through ``title_of`` and the
+  house's ``companion.table.log.game_title``.
+
 Players appear in events by seat index (0-based int, seating order).
 Events are plain JSON-able dicts with a ``"type"`` key (see ``docs/events.md``,
 one section per game).
@@ -44,7 +70,7 @@ one section per game).
 from __future__ import annotations
 
 import importlib
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 
 
 class RuleError(ValueError):
@@ -114,6 +140,34 @@ GAMES = _Registry(
         "frutti": "companion.rules.frutti",
     }
 )
+
+
+# Each optional declaration and what a game that does not declare it gets (the docstring above says what they mean).
+DECLARATIONS = {
+    "SHARED_BOARD": False,
+    "ONE_PASS": False,
+    "SETTINGS": (),
+    "MARKET_BELL": False,
+    "MATCH": False,
+    "BGG_ID": None,
+    "VIEWS": None,
+    "MOVE_KEYS": MappingProxyType({}),
+}
+
+
+def declared(game: ModuleType, name: str):
+    """What ``game`` declares as ``name`` (one of ``DECLARATIONS``), or that declaration's default.
+
+    A name that is not a declaration is a KeyError, so a misspelt ask fails instead of reading the default.
+    """
+    return getattr(game, name, DECLARATIONS[name])
+
+
+def title_of(game: ModuleType, options: dict | None) -> str:
+    """The name a table of ``game`` with ``options`` is shown by: the game's ``title(options)`` if it has one, else
+    its ``NAME`` (the house asks through ``companion.table.log.game_title``)."""
+    title = getattr(game, "title", None)
+    return game.NAME if title is None else title(options or {})
 
 
 def replay(game: ModuleType, players: list[str], options: dict | None, events, rng=None):

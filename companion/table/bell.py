@@ -6,10 +6,10 @@ the entry's time plus ``LEAD``, translated into its own clock with the
 offset it measures from the server's ``X-Server-Time`` header
 (``static/bell.js``).
 
-On a Carambouille table the bell opens and closes the market (the game's
-``market_opened`` / ``market_closed`` events, the latter with the exchange
-phase's length in seconds); on every other table it starts and stops a
-table timer (``timer_started`` / ``timer_stopped``, entries about the table
+On the table of a game that declares ``MARKET_BELL`` (Carambouille) the bell
+opens and closes the market (the game's ``market_opened`` / ``market_closed``
+events, the latter with the exchange phase's length in seconds); on every
+other table it starts and stops a table timer (``timer_started`` / ``timer_stopped``, entries about the table
 that are never folded through the game's rules).
 
 A market or timer may close by itself (``bell_plan.Plan``): after a fixed time,
@@ -28,11 +28,11 @@ from ..database import write_turn
 from ..extensions import db
 from ..live import heads
 from ..models import Entry, Table
-from ..rules import RuleError
+from ..rules import RuleError, declared
 from ..rules.words import _
 from . import kinds
 from .bell_plan import Plan
-from .log import voided_seqs
+from .log import game_of, voided_seqs
 from .recording import record, record_table_event
 from .view import table_view
 
@@ -41,8 +41,6 @@ from .view import table_view
 LEAD = timedelta(milliseconds=1200)
 # The market's phases (Carambouille's opening and open market): the bell is the move then.
 MARKET_PHASES = {"opening", "market"}
-# Games whose bell is the market of the exchange phase; every other game gets the timer.
-MARKET_GAMES = {"carambouille"}
 OPENS = {"market_opened", kinds.TIMER_STARTED}
 CLOSES = {"market_closed", kinds.TIMER_STOPPED}
 RINGS = OPENS | CLOSES
@@ -68,9 +66,15 @@ def server_time_header() -> tuple[str, str]:
     return "X-Server-Time", str(epoch_ms(now()))
 
 
+def is_market(table: Table) -> bool:
+    """Whether the table's bell is its game's market (the game declares ``MARKET_BELL``: Carambouille's exchange
+    phase), not the table timer every other game gets."""
+    return declared(game_of(table), "MARKET_BELL")
+
+
 def kind_of(table: Table) -> str:
-    """ "market" (the Carambouille exchange phase) or "timer" (any other game's table timer)."""
-    return "market" if table.game in MARKET_GAMES else "timer"
+    """ "market" (the game's market, ``is_market``) or "timer" (any other game's table timer)."""
+    return "market" if is_market(table) else "timer"
 
 
 def ring_at(entry: Entry) -> datetime:

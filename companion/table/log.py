@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 from ..extensions import db
 from ..models import Entry, Table
-from ..rules import GAMES
+from ..rules import GAMES, title_of
 from .kinds import VOID, is_game_entry
 
 # How many of the newest entries are read first for "Undo last entry" (more only if all are undone).
@@ -20,6 +20,12 @@ LAST_LIVE_WINDOW = 16
 def game_of(table: Table):
     """The rules module of the table's game."""
     return GAMES[table.game]
+
+
+def game_title(table: Table) -> str:
+    """The name the table's game is shown by wherever the table is (its page, its results, the history, an
+    export, BG Stats): its game's ``title(options)`` if the game has one (a score sheet: "Skat"), else ``NAME``."""
+    return title_of(game_of(table), table.options)
 
 
 def entries_of(table: Table, after: int = 0, upto: int | None = None) -> list[Entry]:

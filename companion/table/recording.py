@@ -16,7 +16,7 @@ from ..database import write_turn
 from ..extensions import db
 from ..live import heads
 from ..models import Entry, Table, now
-from ..rules import RuleError
+from ..rules import RuleError, declared
 from ..rules.words import _
 from . import kinds, wording
 from .kinds import CLOSE, REOPEN, TABLE_EVENTS, VOID, is_game_entry
@@ -69,7 +69,7 @@ def same_move(game, recorded: dict, sent: dict) -> bool:
     """
     if recorded.get("type") != sent.get("type"):
         return False
-    keys = getattr(game, "MOVE_KEYS", {}).get(sent.get("type"))
+    keys = declared(game, "MOVE_KEYS").get(sent.get("type"))
     keys = sent.keys() if keys is None else keys
     return all(recorded.get(name) == sent.get(name) for name in keys)
 

@@ -95,13 +95,13 @@ def bell_reading(state, seat: int | None, every_seat=None, watching: bool = Fals
 
 def bell_leads(table, state) -> bool:
     """Whether ringing the bell is the table's next move (the market opens or closes), so it comes first."""
-    return table.game in bell.MARKET_GAMES and getattr(state, "phase", None) in bell.MARKET_PHASES
+    return bell.is_market(table) and getattr(state, "phase", None) in bell.MARKET_PHASES
 
 
 @bp.app_context_processor
 def _bell_helpers() -> dict:
     return {"bell_panel": bell_panel, "bell_leads": bell_leads, "bell_reading": bell_reading,
-            "market_bell": lambda table: table.game in bell.MARKET_GAMES}
+            "market_bell": bell.is_market}
 
 
 @bp.after_app_request

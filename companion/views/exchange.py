@@ -16,7 +16,6 @@ from ..library.imports import group_named
 from ..models import Group, Table
 from ..review import exchange, history
 from ..review.export import dumps
-from ..rules import GAMES
 from ..rules.words import _
 from ..table import log
 from ..web import limits
@@ -123,7 +122,7 @@ def import_session_command(file: Path, group_name: str | None) -> None:
     except exchange.ImportRefused as error:
         where = f" It is /w/{error.already.watch_token}/results." if error.already is not None else ""
         raise click.ClickException(f"{error}{where} Nothing was imported.") from None
-    click.echo(f"Imported {GAMES[table.game].NAME}: {', '.join(table.players)}, {table.last_seq} entries, "
+    click.echo(f"Imported {log.game_title(table)}: {', '.join(table.players)}, {table.last_seq} entries, "
                f"{table.status}.")
     click.echo(f"Table: /t/{table.token}")
     click.echo(f"Results: /t/{table.token}/results")

@@ -14,7 +14,7 @@ from ..web import limits
 from ..extensions import db
 from ..forms import JoinForm, NewTableForm
 from ..models import Entry, Seat, Table, now
-from ..rules import GAMES, RuleError
+from ..rules import GAMES, RuleError, declared
 from ..rules.words import N_, _
 from .. import groups
 from .groups import welcome
@@ -23,9 +23,6 @@ from ..web.phone import phone, remember
 from ..web.templating import is_htmx
 
 bp = Blueprint("home", __name__)
-
-# The new-table form's game-specific settings: form field = option name.
-GAME_SETTINGS = {"jaipur": ("bonus",)}
 
 
 def recent_tables() -> list[Table]:
@@ -62,7 +59,8 @@ def new_table(slug: str) -> str | Response:
     if (group := current_group()) is None:
         return no_group()
     form = NewTableForm(min_players=game.MIN_PLAYERS, max_players=game.MAX_PLAYERS)
-    return render_template("new_table.html", form=form, slug=slug, game=game, known=history.known_players(group.id))
+    return render_template("new_table.html", form=form, slug=slug, game=game, settings=declared(game, "SETTINGS"),
+                           known=history.known_players(group.id))
 
 
 @bp.post("/new/<slug>")
@@ -73,10 +71,10 @@ def create_table(slug: str) -> Response | tuple[str, int]:
         return no_group()
     form = NewTableForm(min_players=game.MIN_PLAYERS, max_players=game.MAX_PLAYERS)
     if form.validate_on_submit():
-        opened = open_table(slug, group, form, {name: form[name].data for name in GAME_SETTINGS.get(slug, ())})
+        opened = open_table(slug, group, form, {name: form[name].data for name in declared(game, "SETTINGS")})
         if opened is not None:
             return opened
-    return render_template("new_table.html", form=form, slug=slug, game=game,
+    return render_template("new_table.html", form=form, slug=slug, game=game, settings=declared(game, "SETTINGS"),
                            known=history.known_players(group.id)), 422
 
 

@@ -144,7 +144,7 @@ KEPT_FORMS = {
 }
 
 
-def page_forms(table: Table, state, seat: int | None) -> dict:
+def table_forms(table: Table, state, seat: int | None) -> dict:
     """Fresh forms for the page (never filled from the request being answered)."""
     seen = table.last_seq
     return {

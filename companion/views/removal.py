@@ -30,7 +30,7 @@ def remove_session(token: str) -> Response | tuple[str, int]:
     if not form.validate_on_submit():
         form.form_errors.append(_("That did not go through: reload the page and try again."))
         return render_template("review/remove.html", table=table, game=log.game_of(table), form=form), 422
-    name, players = log.game_of(table).NAME, ", ".join(table.players)
+    name, players = log.game_title(table), ", ".join(table.players)
     current_app.logger.info("removed table %s (%s, %d entries) from the history", table.id, table.game, table.last_seq)
     remove(table)
     forget(token)

@@ -182,7 +182,7 @@ def _results(table: Table, *, watch: bool, forms: dict | None = None, status: in
         "game_over": game.finished(state),
         # The play for BG Stats, once the session is finished (the match as one play for Jaipur).
         "bgstats_link": bgstats.link_for(table, game, state, review, [entry for entry, undone in logged if not undone]),
-        "bgstats_match": table.game in bgstats.MATCH_GAMES,
+        "bgstats_match": bgstats.is_match(game),
         "card": _card(table, game, review),
         "review_forms": {**({} if watch else session_forms(table)), **(forms or {})},
         "token": table.watch_token if watch else table.token,
@@ -195,7 +195,7 @@ def _card(table: Table, game, review) -> dict:
     reader's language: the game, when, the standings with the winner marked, a file name."""
     players = table.players
     return {
-        "game": game.NAME,
+        "game": log.game_title(table),
         "when": f"{local_time(table.created_at)} · {', '.join(players)}",
         "heading": _("Final standings") if table.finished else _("Standings so far"),
         "standings": [{

@@ -19,19 +19,12 @@ from ..forms import InviteForm
 from ..i18n import language
 from ..live import heads, parts, regions, store, streams
 from ..models import TOKEN_SHAPE, Table
+from ..rules import declared
+from ..table.log import game_of
 from ..table.view import table_view
 from ..web.phone import PAD, WATCHING, Phone, my_seat, phone, seat_choice
 from ..web.templating import is_htmx
 from .page_forms import PageForms, game_forms
-
-# The games whose board reads the same for every seat but for the reader's own seat (marked through
-# ``for_seat``), so it is rendered once per table version for all of them (``companion.live.parts``).
-# Jaipur's is not: it shows a seller the bonus tokens only that seat may see.
-SHARED_BOARDS = frozenset({"carambouille", "frutti"})
-# The games whose whole region is rendered once for every seat of a version when all seats are wanted
-# (a pushed entry): what reads the seat carries each seat's bits between seat markers, and each seat's
-# region is read out of that one rendering (``companion.live.parts``). The others render seat by seat.
-ONE_PASS = frozenset({"carambouille"})
 
 
 
@@ -86,7 +79,9 @@ def table_context(table: Table, *, watch: bool = False, forms: dict | None = Non
         # Right after joining, a phone is asked who holds it; until every seat has a phone, the invitation leads.
         "asking": not watch and not table.finished and choice is None,
         "seating": view.seating,
-        "shared_board": table.game in SHARED_BOARDS,
+        # A game whose board reads the same for every seat but the reader's own marks (``for_seat``) declares it
+        # (``SHARED_BOARD``): its board is rendered once per table version for all of them (``companion.live.parts``).
+        "shared_board": declared(view.game, "SHARED_BOARD"),
         # The seats a region is rendered for at once (``every_seat``); None: this reader's alone.
         "every_seat": None,
         "inviting": inviting,
@@ -184,7 +179,10 @@ def render_readers(table: Table, watch: bool, readers: list[tuple]) -> dict[str,
     own = g.pop("phone", None)
     try:
         seats = [choice for choice, recorded in readers if isinstance(choice, int) and recorded is None]
-        if not watch and table.game in ONE_PASS and len(seats) > 1:
+        # A game that declares ``ONE_PASS`` has its whole region rendered once for every seat of a version when
+        # all seats are wanted (a pushed entry): what reads the seat carries each seat's bits between seat
+        # markers, and each seat's region is read out of that one rendering (``companion.live.parts``).
+        if not watch and declared(game_of(table), "ONE_PASS") and len(seats) > 1:
             g.phone = Phone(seats={}, recorded_here={})
             for seat, html in every_seat(table, seats).items():
                 rendered[reader_key((seat, None))] = html
@@ -202,7 +200,7 @@ def render_readers(table: Table, watch: bool, readers: list[tuple]) -> dict[str,
 
 
 def every_seat(table: Table, seats: list[int]) -> dict[int, str]:
-    """The marked regions of ``seats`` at the table's version, rendered at once (``ONE_PASS``) and kept
+    """The marked regions of ``seats`` at the table's version, rendered at once (the game's ``ONE_PASS``) and kept
     in this process as each seat's own rendering would be (in a request of a phone of nobody's)."""
     version = _region_version(table.last_seq, table.status, table.bell_seq, table.bell_plan)
     share = (_parts_key(table.id, False), version)

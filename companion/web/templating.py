@@ -16,6 +16,7 @@ from flask_compress import Compress
 
 from ..server.hosting import phone_url
 from ..rules import GAMES
+from ..table.log import game_title
 
 compress = Compress()
 
@@ -119,7 +120,7 @@ def init_app(app: Flask) -> None:
         return response
 
     compressible = set(app.config["COMPRESS_MIMETYPES"])
-    app.jinja_env.globals.update(games=GAMES, is_htmx=is_htmx, phone_url=phone_url)
+    app.jinja_env.globals.update(games=GAMES, game_title=game_title, is_htmx=is_htmx, phone_url=phone_url)
     app.jinja_env.filters["machine_time"] = machine_time
     if app.testing:
         from jinja2 import StrictUndefined

@@ -18,9 +18,7 @@ sys.path.insert(0, str(HERE.parent))  # tinygame.py and tinyviews.py live in tes
 from companion import create_app  # noqa: E402
 from companion.rules import GAMES  # noqa: E402
 
-import tinyviews  # noqa: E402
-
+# Registered before the app is made, the tiny game's views (tinyviews, its VIEWS) are registered as a real game's.
 GAMES.register("tiny", "tinygame")
 app = create_app()
-tinyviews.init_app(app)
 app.jinja_loader = ChoiceLoader([app.jinja_loader, FileSystemLoader(HERE / "templates")])

@@ -1,4 +1,4 @@
-"""A Carambouille table's region is rendered once for every seat of a version (``table_page.ONE_PASS``): each
+"""A Carambouille table's region is rendered once for every seat of a version (it declares ``ONE_PASS``): each
 seat must read exactly what it read when its region was rendered on its own — its cards, whose sales turn is
 its own, its bell, its seat picker — at every moment of a game, and nothing of another seat."""
 
@@ -11,6 +11,7 @@ import sqlalchemy as sa
 from companion.extensions import db
 from companion.live.regions import RegionCache
 from companion.models import Table
+from companion.rules import carambouille
 from companion.table import recording, seating
 from companion.views import table_page
 from helpers import make_table
@@ -50,7 +51,7 @@ def _every_seat_both_ways(app, token: str, monkeypatch) -> tuple[dict, dict]:
     for one_pass in (True, False):
         monkeypatch.setitem(app.extensions, "regions", RegionCache(64, app.extensions["regions"].fillers))
         monkeypatch.setitem(app.extensions, "shared_parts", RegionCache(64))
-        monkeypatch.setattr(table_page, "ONE_PASS", frozenset({"carambouille"} if one_pass else ()))
+        monkeypatch.setattr(carambouille, "ONE_PASS", one_pass)
         with app.test_request_context("/", headers=HTMX):
             table = db.session.scalar(sa.select(Table).where(Table.token == token))
             readers = [(seat, None) for seat in range(len(table.seats))]

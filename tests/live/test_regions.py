@@ -20,7 +20,7 @@ HTMX = {"HX-Request": "true"}
 PLAYERS = ["Ana", "Ben", "Cy"]
 # The first phone to need a version renders it for every seat and for its own reader at once, for the
 # host (companion.views.table_page.host_region); a whole page builds the context once more for its frame.
-# Carambouille's seats are rendered in one pass (table_page.ONE_PASS): one context for all of them.
+# Carambouille's seats are rendered in one pass (it declares ONE_PASS): one context for all of them.
 FIRST_PAGE = 1 + 1 + 1
 GAMES = {"carambouille": {"first_trader": 0}, "jaipur": {"first_player": 0}, "frutti": {"first_player": 0}}
 

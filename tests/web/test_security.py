@@ -18,10 +18,8 @@ INLINE_STYLE = re.compile(r"<style|\sstyle\s*=", re.I)
 
 @pytest.fixture
 def csrf_app(tmp_path, tiny):
-    import tinyviews
-
+    # The tiny game is registered (``tiny``) before the app is made: the app registers its views.
     app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": database_url(tmp_path)})
-    tinyviews.init_app(app)
     with app.app_context():
         db.drop_all()
         db.create_all()

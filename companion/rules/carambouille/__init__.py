@@ -111,6 +111,12 @@ STARTER_OPTION = "first_trader"
 STARTER_LABEL = N_("First Trader (takes the bell)")  # worded where the new-table form shows it
 
 NAME = "Carambouille"
+# What the house asks of a game (companion/rules/__init__.py, "Optional declarations"): the board reads the same
+# for every seat but the reader's own marks; the whole region is rendered once for all seats; the table's bell opens
+# and closes the market of the exchange phase (market_opened / market_closed) instead of a table timer.
+SHARED_BOARD = True
+ONE_PASS = True
+MARKET_BELL = True
 
 # One move entered on two phones is recorded once (docs/events.md, "Recorded once"): the keys that
 # name a move; () for a step of the hand taken once, whoever rang or dealt. Other types: every key sent.

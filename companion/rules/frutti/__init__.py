@@ -73,6 +73,9 @@ from companion.rules.frutti.track import (  # noqa: F401
 )
 
 NAME = "Frutti di Mare"
+# What the house asks of a game (companion/rules/__init__.py, "Optional declarations"): the board reads the same
+# for every seat but the reader's own marks.
+SHARED_BOARD = True
 # One move entered on two phones is recorded once (docs/events.md, "Recorded once"): the keys that
 # name a move; () for a step of the round taken once. A card played: every key sent.
 MOVE_KEYS = {"dishes": (), "suspend": ("player",), "next_round": (), "tally": ()}

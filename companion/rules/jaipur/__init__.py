@@ -84,6 +84,12 @@ from .page_helpers import (  # noqa: F401
 from .tally import PlayerTally, RoundResult, Sale, round_result  # noqa: F401
 
 NAME = "Jaipur"
+# What the house asks of a game (companion/rules/__init__.py, "Optional declarations"). Its board is not shared: a
+# seller sees bonus tokens only that seat may see. The new-table form's bonus field becomes the option; a session
+# is a match of rounds, one play for BG Stats; BoardGameGeek's id was checked there (2009: boardgame/54043).
+SETTINGS = ("bonus",)
+MATCH = True
+BGG_ID = 54043
 # One move entered on two phones is recorded once (docs/events.md, "Recorded once"): the keys that
 # name a move, never the bonus token; () for a step of the round taken once.
 MOVE_KEYS = {"sale": ("player", "good"), "end_round": (), "camels": (), "next_round": ()}
