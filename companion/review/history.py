@@ -15,7 +15,7 @@ from ..table.state import state_of
 from ..extensions import db
 from ..inputs import names
 from ..models import REMOVED, Entry, Seat, Table
-from ..rules import GAMES, RuleError
+from ..rules import GAMES, RuleError, title_of
 from . import sentences
 from .session import review_of
 from .stats import Outcome, display_name
@@ -103,11 +103,42 @@ def status_of(table: Table, last: datetime | None, before: datetime | None = Non
     return ABANDONED if _utc(last or table.created_at) < before else PLAYING
 
 
+# The game filter's value for a game its tables name ("sheet:Skat"): its slug, this, the name.
+TITLED = ":"
+
+
+def _titled(group_id: int, slug: str) -> dict[int, str]:
+    """Per table of ``slug`` in the group, the name it is shown by, as names are matched."""
+    game = GAMES[slug]
+    rows = db.session.execute(sa.select(Table.id, Table.options).where(
+        Table.group_id == group_id, Table.game == slug, Table.status != REMOVED))
+    return {table_id: names.key(title_of(game, options)) for table_id, options in rows}
+
+
+def game_choices(group_id: int) -> list[tuple[str, str]]:
+    """The history's game filter: each game by its name, and each game the group's tables named (a score
+    sheet's "Skat", "Hearts") by that name, most recent spelling, in the order of the games."""
+    choices = []
+    for slug, game in GAMES.items():
+        if getattr(game, "title", None) is None:
+            choices.append((slug, game.NAME))
+            continue
+        rows = db.session.execute(sa.select(Table.options).where(
+            Table.group_id == group_id, Table.game == slug, Table.status != REMOVED).order_by(Table.created_at.desc()))
+        seen: dict[str, str] = {}
+        for (options,) in rows:
+            shown = title_of(game, options)
+            seen.setdefault(names.key(shown), shown)
+        choices += sorted(((f"{slug}{TITLED}{shown}", shown) for shown in seen.values()), key=lambda c: names.key(c[1]))
+    return choices
+
+
 def matching_ids(group_id: int, filters: Filters) -> list[int]:
     """The ids of the group's sessions that pass the filters, newest first."""
     query = sa.select(Table.id).where(Table.group_id == group_id, Table.status != REMOVED).order_by(Table.created_at.desc(), Table.id.desc())
-    if filters.game:
-        query = query.where(Table.game == filters.game)
+    slug, _, title = (filters.game or "").partition(TITLED)
+    if slug:
+        query = query.where(Table.game == slug)
     if filters.since:
         query = query.where(Table.created_at >= _day_start(filters.since))
     if filters.until:
@@ -123,6 +154,10 @@ def matching_ids(group_id: int, filters: Filters) -> list[int]:
         else:
             query = query.where(Table.status != FINISHED, idle if filters.status == ABANDONED else sa.not_(idle))
     ids = list(db.session.scalars(query))
+    if title:
+        # A game named by its tables (a score sheet's "Skat"): matched as player names are, in Python.
+        named = _titled(group_id, slug)
+        ids = [table_id for table_id in ids if named.get(table_id) == names.key(title)]
     if filters.player:
         # Names are matched in Python: SQL's lower() does not fold "É" to "é", nor "é" to "e", everywhere.
         matches = names.starting_with(filters.player)

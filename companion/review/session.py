@@ -44,7 +44,8 @@ def _review_named(name: str) -> ModuleType | None:
 
 def period_key(slug: str, review: Review | None = None) -> str:
     """The English word of the game's periods ("Hand", "Round"; "Entry" without a review module): the review's words key."""
-    if review is not None and review.period_name in (sentences.HAND, sentences.ROUND, sentences.ENTRY):
+    if review is not None and review.period_name in (sentences.HAND, sentences.ROUND, sentences.ENTRY,
+                                                     sentences.CATEGORY):
         return review.period_name
     module = review_module(slug)
     return module.PERIOD_NAME if module is not None else sentences.ENTRY
@@ -105,7 +106,9 @@ def timeline(slug: str, game: ModuleType, players: Sequence[str], options: dict,
         if is_game and not undone:
             state = game.apply(state, entry.event)
         text = worded[entry.seq] = word(entry, before, worded) if word else entry.summary
-        label = sentences.label(module.PERIOD_NAME, module.period_number(state)) if module else ""
+        # A game whose entries belong to no numbered period (a sheet filled in by categories) says None.
+        number = module.period_number(state) if module else None
+        label = "" if number is None else sentences.label(module.PERIOD_NAME, number)
         lines.append(TimelineRow(entry.seq, entry.created_at, label, _without_label(text, label),
                                  undone, not is_game))
     return lines

@@ -138,6 +138,7 @@ GAMES = _Registry(
         "carambouille": "companion.rules.carambouille",
         "jaipur": "companion.rules.jaipur",
         "frutti": "companion.rules.frutti",
+        "sheet": "companion.rules.sheet",
     }
 )
 

@@ -31,6 +31,7 @@ ANCHORS = {
     "end_round": "end-round", "camels": "camels-form", "next_round": "next-round-form",
     "dishes": "dishes", "layout": "dishes", "play": "play-form", "suspend": "suspend", "tally": "table-tally",
     "bell_open": "bell", "bell_close": "bell", "undo": "undo-refused", "seat": "seat-question",
+    "round": "round-form", "cells": "cells-form", "end": "end-sheet",
 }
 # What a view works out on a form besides its fields, kept with it: a note above it, the entries an undo waits for.
 KEPT_ATTRIBUTES = ("note", "blocking", "then")

@@ -13,7 +13,7 @@ from ..forms.review import CloseForm, HistoryFilterForm, ReopenForm
 from ..models import Table
 from ..review import bgstats, chart, csvfiles, history, sentences, stats
 from ..review.session import period_key, review_of, timeline
-from ..rules import GAMES, RuleError
+from ..rules import RuleError
 from ..i18n import number
 from ..rules.words import _
 from ..web.membership import current_group
@@ -72,13 +72,8 @@ def session_forms(table: Table) -> dict:
     return {"reopen": ReopenForm(seen=table.last_seq), "close": CloseForm(seen=table.last_seq)}
 
 
-def _game_choices() -> list[tuple[str, str]]:
-    # The games' names are the same in every language.
-    return [(slug, GAMES[slug].NAME) for slug in GAMES]
-
-
-def _filters() -> tuple[HistoryFilterForm, history.Filters]:
-    form = HistoryFilterForm(request.args, games=_game_choices())
+def _filters(group_id: int) -> tuple[HistoryFilterForm, history.Filters]:
+    form = HistoryFilterForm(request.args, games=history.game_choices(group_id))
     if request.args and not form.validate():
         # Filters that cannot be read are left out; the form says why next to each field.
         valid = {name: not getattr(form, name).errors for name in FILTERS}
@@ -106,7 +101,7 @@ def history_page() -> Response:
     """The group's sessions, newest first, 20 to a page, with filters."""
     if (group := current_group()) is None:
         return group_page(in_no_group())
-    form, filters = _filters()
+    form, filters = _filters(group.id)
     page = history.page_of(history.matching_ids(group.id, filters), request.args.get("page", 1, type=int) or 1)
     rows = list(zip(page.tables, history.outcomes(page.tables)))
     status = 422 if form.errors else 200
@@ -123,7 +118,7 @@ def history_csv() -> Response:
     """The group's history list (with the same filters) as CSV."""
     if (group := current_group()) is None:
         abort(404)
-    _, filters = _filters()
+    _, filters = _filters(group.id)
     rows = []
     tables = history.tables_by_ids(history.matching_ids(group.id, filters))
     for table, outcome in zip(tables, history.outcomes(tables)):

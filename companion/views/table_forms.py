@@ -3,12 +3,13 @@ a player's own cards played only from that player's phone (or the pad for everyo
 
 from __future__ import annotations
 
+import re
 from typing import Callable
 
 from flask import redirect, url_for
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
-from wtforms import Field
+from wtforms import Field, FieldList
 
 from ..models import Entry, Table
 from ..rules import RuleError
@@ -23,8 +24,16 @@ from .table_page import render_table
 
 def _field_for(form: FlaskForm, error: RuleError):
     field = getattr(form, error.field, None) if error.field else None
+    if field is None and error.field and (entry := LIST_ENTRY.fullmatch(error.field)):
+        # "points-2": the third field of the list "points", as WTForms names it in the page.
+        listed = getattr(form, entry["list"], None)
+        index = int(entry["index"])
+        field = listed.entries[index] if isinstance(listed, FieldList) and index < len(listed.entries) else None
     # Fields are callable (they render themselves), so test the type, not callability.
     return field if isinstance(field, Field) else None
+
+# A rule's field naming one field of a list: "points-2".
+LIST_ENTRY = re.compile(r"(?P<list>[a-z_]+)-(?P<index>[0-9]{1,3})")
 
 
 def refuse(form: FlaskForm, message: str, field_name: str | None = None) -> None:

@@ -61,7 +61,10 @@ from companion.rules.sheet.state import (  # noqa: F401
 )
 from companion.rules.sheet.sums import EMPTY, LIMIT, LONGEST, Entry, entry_words, parse  # noqa: F401
 
-NAME = "Score sheet"  # the game's own name is the table's setting ``name``
+# How the home page offers it (worded there); a table is shown by the game it names (``title``).
+NAME = N_("Any other game")
+# The sheet reads the same on every phone: rendered once per version for all of them.
+SHARED_BOARD = True
 MIN_PLAYERS = 2
 MAX_PLAYERS = 12
 # One move entered on two phones is recorded once (docs/events.md, "Recorded once"): round 3 entered on two
@@ -74,6 +77,12 @@ STARTER_OPTION = "first_player"
 STARTER_LABEL = N_("Deals first")
 
 _KEYS = {"round": {"type", "round", "points"}, "cells": {"type", "seat", "cells"}, "end": {"type"}}
+
+
+def title(options) -> str:
+    """The game a table's sheet is for, as the table named it ("Skat"); the sheet's own name without one."""
+    name = options.get("name") if isinstance(options, Mapping) else None
+    return name if isinstance(name, str) and name.strip() else _(NAME)
 
 
 def new_game(players, options=None, rng=None) -> SheetState:

@@ -25,9 +25,9 @@ def period_name(state: game.SheetState) -> str:
     return PERIOD_NAME if game.by_rounds(state) else CATEGORY
 
 
-def period_number(state: game.SheetState) -> int:
-    """The round an entry belongs to (the state after it holds it); 1 by categories, entered in any order."""
-    return max(1, game.rounds_played(state)) if game.by_rounds(state) else 1
+def period_number(state: game.SheetState) -> int | None:
+    """The round an entry belongs to (the state after it holds it); None by categories, entered in any order."""
+    return max(1, game.rounds_played(state)) if game.by_rounds(state) else None
 
 
 def periods(state: game.SheetState) -> tuple[Period, ...]:

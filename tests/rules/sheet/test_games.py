@@ -262,9 +262,11 @@ def test_the_settings_are_kept_as_checked():
 
 
 def test_the_protocol():
-    assert (sheet.NAME, sheet.MIN_PLAYERS, sheet.MAX_PLAYERS, sheet.STARTER_OPTION) == ("Score sheet", 2, 12,
+    assert (sheet.NAME, sheet.MIN_PLAYERS, sheet.MAX_PLAYERS, sheet.STARTER_OPTION) == ("Any other game", 2, 12,
                                                                                       "first_player")
     assert sheet.STARTER_LABEL == "Deals first"
+    assert sheet.title({"name": "Skat", "mode": "rounds"}) == "Skat" and sheet.title({}) == "Any other game"
+    assert sheet.SHARED_BOARD is True
     assert sheet.MOVE_KEYS == {"round": ("round",), "end": ()}
     state = sheet.new_game(FOUR, HEARTS)
     event = HEARTS_ROUNDS[0]

@@ -75,6 +75,12 @@ def test_the_timeline_label_is_the_round_just_entered():
     assert review_module.period_name(state) == "Round"
 
 
+def test_a_sheet_by_categories_labels_no_entry_with_a_period():
+    # Its rows are filled in any order: "Category 1" on every entry would be wrong.
+    state = sheet.new_game(THREE, {"name": "7 Wonders", "mode": "categories", "rows": ["Military", "Science"]})
+    assert review_module.period_number(state) is None and review_module.period_name(state) == "Category"
+
+
 def test_seven_wonders_category_by_category():
     state = replay(sheet, THREE, WONDERS, WONDERS_EVENTS)
     review = review_module.review(state)

@@ -1,0 +1,268 @@
+"""The score sheet through its pages: a new sheet, rounds and categories recorded and refused, teams, the end,
+the group's sheets remembered, and the session after it (results, history by the game's name, players, export)."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import urllib.parse
+
+import pytest
+import sqlalchemy as sa
+
+from companion.extensions import db
+from companion.models import Entry, Table
+from helpers import form_key, make_table
+
+HTMX = {"HX-Request": "true"}
+FOUR = ["Ana", "Ben", "Cleo", "Dan"]
+HEARTS = {"name": "Hearts", "lowest_wins": True, "target": 100}
+WONDERS = {"name": "7 Wonders", "mode": "categories", "rows": ["Military", "Science"], "tie_break": "Coins"}
+
+
+def text_of(response) -> str:
+    return html.unescape(response.get_data(as_text=True))
+
+
+def counts(app) -> tuple[int, int]:
+    with app.app_context():
+        return (db.session.scalar(sa.select(sa.func.count()).select_from(Table)),
+                db.session.scalar(sa.select(sa.func.count()).select_from(Entry)))
+
+
+def score_row(text: str) -> list[int]:
+    row = re.search(r'<ol class="score-row".*?</ol>', text, re.S).group(0)
+    return [int(re.sub(r"[^\d-]", "", n)) for n in re.findall(r'<span class="points">([^<]+)', row)]
+
+
+def new_sheet(client, **fields):
+    data = {"name": "Skat", "mode": "rounds", "starter": "0", **fields}
+    return client.post("/new/sheet", data=data)
+
+
+def players(*names) -> dict:
+    return {f"players-{i}": name for i, name in enumerate(names)}
+
+
+def round_(client, token, number, *points, seen=None, htmx=False):
+    data = {"key": form_key(), "round": str(number), "seen": str(number - 1 if seen is None else seen),
+            **{f"points-{i}": p for i, p in enumerate(points)}}
+    return client.post(f"/t/{token}/sheet/round", data=data, headers=HTMX if htmx else {})
+
+
+def cells(client, token, player, *values, seen, htmx=False):
+    data = {"key": form_key(), "player": str(player), "seen": str(seen),
+            **{f"cells-{i}": v for i, v in enumerate(values)}}
+    return client.post(f"/t/{token}/sheet/cells", data=data, headers=HTMX if htmx else {})
+
+
+def token_of(response) -> str:
+    assert response.status_code == 303, response.status_code
+    return response.headers["Location"].rsplit("/", 1)[-1]
+
+
+# --- a new sheet ---------------------------------------------------------------------------------------------
+
+def test_the_home_page_offers_any_other_game_beside_the_three(client):
+    text = text_of(client.get("/"))
+    assert 'href="/new/sheet"' in text and "Any other game" in text and "2–12 players" in text
+
+
+def test_the_new_sheet_asks_in_the_words_of_the_issue(client):
+    text = text_of(client.get("/new/sheet"))
+    for words in ('<label for="name">Game</label>', "Player 1", "Player 12 (optional)", "> Rounds", "> Categories",
+                  "Lowest total wins", "Open the table", "Deals first", "Teams (as in Belote or Canasta)"):
+        assert words in text, words
+
+
+def test_a_hearts_sheet_opens_with_its_settings(app, client):
+    token = token_of(new_sheet(client, name="Hearts", lowest_wins="y", target="100", **players(*FOUR)))
+    with app.app_context():
+        table = db.session.scalar(sa.select(Table).where(Table.token == token))
+        assert table.game == "sheet" and table.players == FOUR
+        assert table.options == {"first_player": 0, "name": "Hearts", "mode": "rounds", "lowest_wins": True,
+                                 "target": 100}
+    text = text_of(client.get(f"/t/{token}"))
+    assert '<h1 class="table-title">Hearts' in text and "<title>Hearts" in text
+    assert "Round 1" in text and "Ana deals." in text and "Record the round" in text
+    for name in FOUR:
+        assert re.search(rf'<label for="points-\d+">{name}</label>', text), name
+
+
+@pytest.mark.parametrize("fields, field, message", [
+    ({"name": ""}, "name", "Name the game: it heads the sheet and sorts the history."),
+    ({"name": "x" * 41}, "name", "Field cannot be longer than 40 characters."),
+    ({"mode": "categories", "rows": ""}, "rows", "Name the sheet's rows: 1 to 30 rows."),
+    ({"mode": "categories", "rows": "\n".join(f"Row {n}" for n in range(31))}, "rows", "1 to 30 rows."),
+    ({"mode": "categories", "rows": "Military\nmilitary"}, "rows", "Two rows are named “military”."),
+    ({"mode": "categories", "rows": "x" * 41}, "rows", "40"),
+    ({"rounds": "201"}, "rounds", "A game on a sheet lasts 1 to 200 rounds."),
+    ({"target": "1000001"}, "target", "The target is 1 to 1,000,000 points."),
+    ({"bgg_id": "0"}, "bgg_id", "A BoardGameGeek id is a whole number from 1 to 10,000,000."),
+    ({"teams-0": "1", "teams-1": "2"}, "teams", "Give each player's team."),
+    ({"players-1": "", "players-2": ""}, "players", "Enter at least 2 players."),
+])
+def test_a_refused_sheet_says_why_beside_its_field_and_opens_nothing(app, client, fields, field, message):
+    before = counts(app)
+    response = new_sheet(client, **{**players("Ana", "Ben", "Cleo"), **fields})
+    assert response.status_code == 422
+    text = text_of(response)
+    assert re.search(rf'id="{field}-error"[^>]*>[^<]*{re.escape(message)}', text), text[text.find("error"):][:400]
+    assert counts(app) == before
+
+
+# --- rounds ----------------------------------------------------------------------------------------------------
+
+@pytest.fixture
+def hearts(app):
+    return make_table(app, "sheet", FOUR, {"first_player": 0, **HEARTS})
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_round_typed_as_sums_and_negatives_is_kept_as_typed_and_counted(app, client, hearts, htmx):
+    response = round_(client, hearts, 1, "12+7-3", "-5", "", "2×(3+4)", htmx=htmx)
+    assert response.status_code == (200 if htmx else 303)
+    text = text_of(client.get(f"/t/{hearts}"))
+    assert score_row(text) == [16, -5, 0, 14]
+    assert "<small>12+7-3</small>" in text and "<small>2×(3+4)</small>" in text
+    assert "Round 1: Ana 12+7-3 = 16, Ben -5, Cleo 0, Dan 2×(3+4) = 14." in text
+    assert "Round 2" in text and "Ben deals." in text
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_refused_entry_says_why_beside_its_player_and_records_nothing(app, client, hearts, htmx):
+    before = counts(app)
+    response = round_(client, hearts, 1, "1", "1/2", "", "", htmx=htmx)
+    text = text_of(client.get(response.headers["Location"]) if not htmx else response)
+    assert re.search(r'id="points-1-error"[^>]*>Only digits, \+ − × and brackets: not “/”.', text)
+    assert 'value="1/2"' in text  # what was typed stays for the player to correct
+    assert counts(app) == before
+
+
+def test_the_same_round_from_two_phones_is_recorded_once(app, client, hearts):
+    assert round_(client, hearts, 1, "1", "2", "3", "4").status_code == 303
+    other = app.test_client()  # another phone at the table, which had not seen it yet
+    again = round_(other, hearts, 1, "4", "3", "2", "1", seen=0, htmx=True)
+    assert "Already recorded from another phone" in text_of(again)
+    assert counts(app)[1] == 1
+    assert score_row(text_of(client.get(f"/t/{hearts}"))) == [1, 2, 3, 4]
+
+
+def test_hearts_ends_past_100_and_the_lowest_total_wins(app, client, hearts):
+    for number, points in enumerate([("26", "0", "0", "0"), ("0", "26", "0", "0"), ("0", "0", "26", "0"),
+                                     ("80", "0", "0", "1")], start=1):
+        assert round_(client, hearts, number, *points).status_code == 303
+    text = text_of(client.get(f"/t/{hearts}"))
+    assert "Ana reached 106: the game is over." in text and "Record the round" not in text
+    results = text_of(client.get(f"/t/{hearts}/results"))
+    standings = re.search(r'<ol class="standings">(.*?)</ol>', results, re.S).group(1)
+    assert [n for n in re.findall(r'class="who">([^<]+?)\s*<', standings)] == ["Dan", "Ben", "Cleo", "Ana"]
+
+
+def test_an_older_round_undone_leaves_the_later_ones_counted(app, client, hearts):
+    for number, points in enumerate([("1", "0", "0", "0"), ("10", "0", "0", "0"), ("20", "0", "0", "0")],
+                                    start=1):
+        round_(client, hearts, number, *points)
+    response = client.post(f"/t/{hearts}/undo", data={"key": form_key(), "entry": "2"})
+    assert response.status_code == 303
+    text = text_of(client.get(f"/t/{hearts}"))
+    assert score_row(text) == [21, 0, 0, 0]
+    # The rounds after it move up a row: the sheet reads 1 then 20, and the next round is round 3.
+    sheet = re.search(r'<tbody>(.*?)</tbody>', text, re.S).group(1)
+    assert re.findall(r'<th scope="row">(Round \d+)</th><td>(\d+)</td>', sheet) == [("Round 1", "1"), ("Round 2", "20")]
+    assert '<h2 id="sheet-actions-heading">Round 3</h2>' in text
+    # The log tells what happened, in order: round 2 undone.
+    assert "Undid entry 2: Round 2: Ana 10, Ben 0, Cleo 0, Dan 0." in text
+
+
+def test_an_end_form_ends_a_sheet_without_an_end(app, client):
+    token = make_table(app, "sheet", ["Ana", "Ben"], {"first_player": 0, "name": "Rummy"})
+    round_(client, token, 1, "5", "7")
+    response = client.post(f"/t/{token}/sheet/end", data={"key": form_key(), "seen": "1"})
+    assert response.status_code == 303
+    text = text_of(client.get(f"/t/{token}"))
+    assert "The game was ended after round 1." in text
+    with app.app_context():
+        assert db.session.scalar(sa.select(Table.status).where(Table.token == token)) == "finished"
+
+
+def test_teams_count_together_in_the_score_row(app, client):
+    token = make_table(app, "sheet", FOUR, {"first_player": 0, "name": "Belote", "teams": [0, 1, 0, 1],
+                                            "target": 1000})
+    round_(client, token, 1, "80", "20", "82", "0")
+    text = text_of(client.get(f"/t/{token}"))
+    assert score_row(text) == [162, 20, 162, 20]
+    assert "Ana and Cleo" in text and "Ben and Dan" in text
+
+
+# --- categories --------------------------------------------------------------------------------------------------
+
+def test_a_categories_sheet_filled_out_of_order_from_two_phones(app, client):
+    token = make_table(app, "sheet", ["Ana", "Ben"], {"first_player": 0, **WONDERS})
+    assert cells(client, token, 1, "", "3+4", seen=0).status_code == 303
+    # Another phone, which had not seen Ben's science yet, fills in Ana's column: both count.
+    assert cells(client, token, 0, "5", "2", "6", seen=0).status_code == 303
+    text = text_of(client.get(f"/t/{token}"))
+    assert score_row(text) == [7, 7] and "Military" in text and "<small>3+4</small>" in text
+    assert cells(client, token, 1, "0", "", "4", seen=2).status_code == 303
+    text = text_of(client.get(f"/t/{token}"))
+    assert "Every row is filled: the game is over." in text
+    results = text_of(client.get(f"/t/{token}/results"))
+    standings = re.search(r'<ol class="standings">(.*?)</ol>', results, re.S).group(1)
+    # Equal totals: Ana's 6 coins beat Ben's 4.
+    assert re.findall(r'class="who">([^<]+?)\s*<', standings) == ["Ana", "Ben"]
+
+
+def test_a_cell_refused_says_why_beside_its_row(app, client):
+    token = make_table(app, "sheet", ["Ana", "Ben"], {"first_player": 0, **WONDERS})
+    response = cells(client, token, 0, "3", "1+", seen=0, htmx=True)
+    assert re.search(r'id="cells-1-error"', text_of(response))
+    assert counts(app)[1] == 0
+
+
+# --- remembered, and after the game ---------------------------------------------------------------------------------
+
+def test_the_groups_last_skat_sheet_is_offered_again_in_one_tap(app, client):
+    token_of(new_sheet(client, name="Skat", rounds="12", **players("Ana", "Ben", "Cleo")))
+    token_of(new_sheet(client, name="7 Wonders", mode="categories", rows="Military\nScience", tie_break="Coins",
+                       **players("Ana", "Ben")))
+    page = text_of(client.get("/new/sheet"))
+    assert 'href="/new/sheet?like=Skat"' in page and 'href="/new/sheet?like=7+Wonders"' in page
+    again = text_of(client.get("/new/sheet?like=7 wonders"))
+    assert 'value="7 Wonders"' in again and "Military\nScience</textarea>" in again and 'value="Coins"' in again
+    assert 'value="Ana"' in again and 'value="categories" checked' in again
+    assert client.get("/new/sheet?like=Tarot").status_code == 404
+
+
+def test_the_history_and_players_pages_know_each_game_by_its_name(app, client):
+    skat = token_of(new_sheet(client, name="Skat", rounds="1", **players("Ana", "Ben")))
+    hearts = token_of(new_sheet(client, name="Hearts", rounds="1", lowest_wins="y", **players("Ana", "Ben")))
+    round_(client, skat, 1, "30", "10")
+    round_(client, hearts, 1, "30", "10")
+    history = text_of(client.get("/history"))
+    assert '<option value="sheet:Hearts">Hearts</option>' in history and '<option value="sheet:Skat">Skat</option>' in history
+    only = text_of(client.get("/history?game=sheet:Skat"))
+    assert only.count("<strong>Skat</strong>") == 1 and "<strong>Hearts</strong>" not in only
+    ana = text_of(client.get("/players/Ana"))
+    assert "Skat" in ana and "Hearts" in ana
+
+
+def test_the_session_file_and_bg_stats_name_the_game(app, client):
+    token = token_of(new_sheet(client, name="Skat", rounds="1", bgg_id="6867", **players("Ana", "Ben")))
+    round_(client, token, 1, "30", "10")
+    exported = json.loads(client.get(f"/t/{token}/export.json").get_data())
+    assert exported["game"] == "sheet" and exported["options"]["name"] == "Skat"
+    page = client.get(f"/t/{token}/results").get_data(as_text=True)
+    link = html.unescape(re.search(r'<a class="bgstats-link"[^>]*href="([^"]+)"', page).group(1))
+    play = json.loads(dict(urllib.parse.parse_qsl(link.split("?", 1)[1]))["data"])
+    assert play["game"]["name"] == "Skat" and play["game"]["bggId"] == 6867
+    assert [(p["name"], p["score"], p["winner"]) for p in play["players"]] == [("Ana", 30, True), ("Ben", 10, False)]
+
+
+def test_the_watch_view_shows_the_sheet_and_no_form(app, client, hearts):
+    round_(client, hearts, 1, "12+7-3", "1", "2", "3")
+    with app.app_context():
+        watch = db.session.scalar(sa.select(Table.watch_token).where(Table.token == hearts))
+    text = text_of(client.get(f"/w/{watch}"))
+    assert "<small>12+7-3</small>" in text and "Record the round" not in text and "<form" not in text.split("sheet-board")[0][-2000:]
