@@ -134,3 +134,28 @@ class EndForm(ActionForm):
 
     def event(self) -> dict:
         return {"type": "end"}
+
+
+def earlier(sheet) -> dict:
+    """The new-sheet form's fields as an earlier table had them (``review.remembered``): its game, rows, options,
+    players and teams."""
+    options = sheet.options
+    teams = options.get("teams")
+    return {
+        "name": sheet.name,
+        "mode": options.get("mode", "rounds"),
+        "rows": "\n".join(options.get("rows", ())),
+        "tie_break": options.get("tie_break", ""),
+        "lowest_wins": bool(options.get("lowest_wins")),
+        "rounds": options.get("rounds"),
+        "target": options.get("target"),
+        "bgg_id": options.get("bgg_id"),
+        "players": list(sheet.players),
+        "teams": [str(team + 1) for team in teams] if teams else [],
+        "starter": str(options.get("first_player", "random")),
+    }
+
+
+def row_count(options: dict) -> int:
+    """The rows a player's cells form has: the categories, and the tie-break row last if there is one."""
+    return len(options.get("rows", ())) + (1 if options.get("tie_break") else 0)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from flask import Blueprint, abort, render_template, request
 from werkzeug.wrappers import Response
 
-from ..forms.sheet import CellsForm, EndForm, NewSheetForm, RoundForm
-from ..review import history, sheets
+from ..forms.sheet import CellsForm, EndForm, NewSheetForm, RoundForm, earlier, row_count
+from ..review import history, remembered
 from ..rules import GAMES
 from ..web.membership import current_group
 from . import kept_forms
@@ -22,7 +22,7 @@ Answer = Response | tuple[str, int]
 
 def _page(form: NewSheetForm, group, status: int = 200) -> tuple[str, int]:
     return render_template("sheet/new.html", form=form, slug=SLUG, game=GAMES[SLUG],
-                           known=history.known_players(group.id), sheets=sheets.remembered(group.id)), status
+                           known=history.known_players(group.id), sheets=remembered.remembered(group.id, SLUG)), status
 
 
 @bp.get("/new/sheet")
@@ -31,10 +31,10 @@ def new_sheet() -> Answer:
     if (group := current_group()) is None:
         return no_group()
     like = request.args.get("like", "")
-    earlier = sheets.last_of(group.id, like) if like else None
-    if like and earlier is None:
+    last = remembered.last_of(group.id, SLUG, like) if like else None
+    if like and last is None:
         abort(404)
-    form = NewSheetForm(formdata=None, data=sheets.form_data(earlier) if earlier else None)
+    form = NewSheetForm(formdata=None, data=earlier(last) if last else None)
     return _page(form, group)
 
 
@@ -60,7 +60,7 @@ def round_(token: str) -> Answer:
 def cells(token: str) -> Answer:
     """Record one player's values in any of the sheet's rows."""
     table = table_or_404(token)
-    return record_form(table, "cells", CellsForm(rows=sheets.row_count(table.options)), CellsForm.event)
+    return record_form(table, "cells", CellsForm(rows=row_count(table.options)), CellsForm.event)
 
 
 @bp.post("/t/<token>/sheet/end")
@@ -74,7 +74,7 @@ def end(token: str) -> Answer:
 KEPT_FORMS = {
     "sheet.round_": lambda table, data: RoundForm(formdata=data, meta={"csrf": False}, players=len(table.seats)),
     "sheet.cells": lambda table, data: CellsForm(formdata=data, meta={"csrf": False},
-                                                 rows=sheets.row_count(table.options)),
+                                                 rows=row_count(table.options)),
     "sheet.end": kept_forms.plain(EndForm),
 }
 
@@ -90,7 +90,7 @@ def table_forms(table, state, seat) -> dict:
     else:
         empty = game.empty_cells(state)
         player = seat if seat is not None else next((s for s, rows in enumerate(empty) if rows), 0)
-        forms = {"cells": CellsForm(seen=seen, player=player, rows=sheets.row_count(table.options))}
+        forms = {"cells": CellsForm(seen=seen, player=player, rows=row_count(table.options))}
     forms["end"] = EndForm(seen=seen)
     return forms
 

@@ -389,7 +389,7 @@ NOT_COUNTS = {
                 "Session %(number)d of the file is not a session.",
                 "Entry %(number)d: it needs a type and an event.", "entry %(number)d is already undone.",
                 "Undoing that would make entry %(seq)d (%(entry)s) impossible: %(reason)s", "Hand %(number)d",
-                "Round %(number)d", "%(period)s %(number)d", "Hand %(hand)d", "Round %(round)d", "Rank %(rank)d",
+                "Round %(number)d", "%(period)s %(number)d", "Team %(number)d", "Hand %(hand)d", "Round %(round)d", "Rank %(rank)d",
                 "Hand %(hand)d: %(player)s rang the bell in a pinch for %(trader)s: the market is open.",
                 "Hand %(hand)d: %(trader)s rang the bell: the market is open.",
                 "%(player)s ended their sales turn: hand %(hand)d is over, the bell passes to %(trader)s.",
@@ -442,7 +442,8 @@ NOT_COUNTS = {
         # The score sheet (#42): a sum and what it makes, a total, the target reached.
         "%(entry)s = %(value)d", "%(who)s %(total)d", "%(who)s reached %(total)d: the game is over.",
         "%(totals)s: the target of %(target)d is reached, the game is over.",
-        "The game ends with the round in which a total reaches %(target)d."},
+        "The game ends with the round in which a total reaches %(target)d.",
+        "The game ends when a total reaches %(target)d.", "the game ends at %(target)d"},
     "a label or a tally, the count after a colon or in brackets": {
         "%(player)s laid a Basket: hand limit %(limit)d.", "Camels: %(first)s %(first_camels)d, %(second)s "
         "%(second_camels)d, no camel token.", "Camels: %(first)s %(first_camels)d, %(second)s %(second_camels)d, the "
