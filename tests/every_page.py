@@ -17,7 +17,20 @@ from helpers import form_key, make_table
 from review.test_review_sessions import CARAMBOUILLE, FRUTTI, JAIPUR, record_all
 
 HTMX = {"HX-Request": "true"}
-GAMES = {"carambouille": CARAMBOUILLE, "jaipur": JAIPUR, "frutti": FRUTTI}
+
+def _round(number: int, *points: str) -> dict:
+    return {"type": "round", "round": number, "points": list(points)}
+
+
+# Hearts on a score sheet by rounds (a sum typed, a negative), ended past 100; 7 Wonders by categories in two teams.
+SHEET = ("sheet", ["Ana", "Ben", "Cy", "Dan"], {"first_player": 0, "name": "Hearts", "lowest_wins": True, "target": 100},
+         [_round(1, "12+7-3", "-5", "0", "13"), _round(2, "26", "0", "0", "0"), _round(3, "0", "26", "0", "0"),
+          _round(4, "50", "0", "0", "0")])
+WONDERS = ("sheet", ["Ana", "Ben", "Cy", "Dan"],
+           {"first_player": 0, "name": "7 Wonders", "mode": "categories", "rows": ["Military", "Science"],
+            "tie_break": "Coins", "teams": [0, 1, 0, 1]},
+           [{"type": "cells", "seat": seat, "cells": [[0, "3"], [1, "2×4+1"], [2, str(seat)]]} for seat in range(4)])
+GAMES = {"carambouille": CARAMBOUILLE, "jaipur": JAIPUR, "frutti": FRUTTI, "sheet": SHEET}
 
 
 def _tokens(app, token: str) -> tuple[str, str]:
@@ -36,6 +49,9 @@ def _tables(app) -> dict[str, tuple[str, str]]:
         tables[f"{game} start"] = _tokens(app, make_table(app, slug, players, options))
         tables[f"{game} under way"] = _tokens(app, record_all(app, slug, players, options, events[:len(events) // 2]))
         tables[f"{game} finished"] = _tokens(app, record_all(app, slug, players, options, events))
+    slug, players, options, events = WONDERS
+    tables["sheet by categories under way"] = _tokens(app, record_all(app, slug, players, options, events[:2]))
+    tables["sheet by categories finished"] = _tokens(app, record_all(app, slug, players, options, events))
     slug, players, options, events = CARAMBOUILLE
     tables["carambouille dealing"] = _tokens(app, record_all(app, slug, players, options, events[:10]))
     return tables
@@ -47,6 +63,9 @@ def _pages(client, tables) -> list[tuple[str, object]]:
     answers += [(f"home in {lang}", client.get("/", headers={"Accept-Language": lang})) for lang in ("fr", "de", "it")]
     answers += [(f"new {game}", client.get(f"/new/{game}")) for game in GAMES]
     answers += [("new table refused", client.post("/new/jaipur", data={"players-0": "Ana"}))]
+    answers += [("new sheet refused", client.post("/new/sheet", data={"players-0": "Ana", "mode": "categories",
+                                                                      "teams-0": "1"})),
+                ("new sheet as the group's last", client.get("/new/sheet?like=7 Wonders"))]
     answers += [("memo card", client.get("/memo/carambouille")),
                 ("memo card, a calculation", client.get("/memo/carambouille?product=cheese&cards=3&effects-0=illusion")),
                 ("tally", client.get("/tally/frutti")),
@@ -121,6 +140,8 @@ def _fragments(app, client, tables) -> list[tuple[str, object]]:
     dealing, _watch = tables["carambouille dealing"]
     jaipur, _watch = tables["jaipur under way"]
     frutti, _watch = tables["frutti under way"]
+    hearts, _watch = tables["sheet start"]
+    wonders, _watch = tables["sheet by categories under way"]
     removed = make_table(app, "jaipur", ["Ana", "Ben"])
     client.get(f"/t/{removed}")
     client.post(f"/t/{removed}/remove", data={})
@@ -154,6 +175,13 @@ def _fragments(app, client, tables) -> list[tuple[str, object]]:
                                            "step": "confirm"}, headers=HTMX)),
         ("frutti card played", client.post(f"/t/{frutti}/frutti/play",
                                            data={"key": form_key(), "player": 0, "seafood": "octopus"}, headers=HTMX)),
+        ("sheet round refused", client.post(f"/t/{hearts}/sheet/round", headers=HTMX, data={
+            "key": form_key(), "round": 1, "points-0": "1/2", "points-1": "", "points-2": "(", "points-3": ""})),
+        ("sheet round recorded", client.post(f"/t/{hearts}/sheet/round", headers=HTMX, data={
+            "key": form_key(), "round": 1, "points-0": "12+7-3", "points-1": "-5", "points-2": "", "points-3": ""})),
+        ("sheet cells refused", client.post(f"/t/{wonders}/sheet/cells", headers=HTMX, data={
+            "key": form_key(), "player": 2, "cells-0": "7+", "cells-1": "", "cells-2": "x"})),
+        ("sheet ended", client.post(f"/t/{wonders}/sheet/end", headers=HTMX, data={"key": form_key()})),
         ("undo refused", client.post(f"/t/{fresh}/undo", data={"key": form_key(), "entry": 1}, headers=HTMX)),
         ("undo recorded", client.post(f"/t/{fresh}/undo", data={"key": form_key()}, headers=HTMX)),
     ]
