@@ -106,6 +106,17 @@ AUDIT = """([holders, namesAt, names]) => {
 }"""
 
 
+# A score sheet with seven players and four-digit totals: Skat-like rounds typed as sums, and a 7 Wonders
+# sheet by categories, in teams, with a tie-break row.
+SKAT = {"first_player": 0, "name": "Doppelkopf am Freitag", "target": 9000, "lowest_wins": False}
+SKAT_ROUNDS = [{"type": "round", "round": n, "points": [f"{480 * n}+{35 * seat}" if seat % 2 else f"-{120 + seat}"
+                                                         for seat in range(7)]} for n in range(1, 5)]
+WONDERS = {"first_player": 0, "name": "7 Wonders Duel", "mode": "categories", "tie_break": "Pièces de monnaie",
+           "rows": ["Militaire", "Bâtiments civils", "Science", "Guildes des marchands"], "teams": [0, 1, 2, 0, 1, 2, 0]}
+WONDERS_CELLS = [{"type": "cells", "seat": seat, "cells": [[0, "1200"], [1, "3×(2+5)"], [2, "-15"], [3, "999"],
+                                                           [4, str(seat)]]} for seat in range(7)]
+
+
 @pytest.fixture(scope="module")
 def tables(live_server) -> dict[str, tuple[str, str]]:
     """Each game's table at its start, under way and finished: (player token, watch token)."""
@@ -120,6 +131,9 @@ def tables(live_server) -> dict[str, tuple[str, str]]:
         "frutti start": record_table(live_server, "frutti", THREE, {"first_player": 0}, []),
         "frutti under way": record_table(live_server, "frutti", THREE, FRUTTI[2], FRUTTI[3][:4]),
         "frutti finished": record_table(live_server, "frutti", THREE, FRUTTI[2], FRUTTI[3]),
+        "sheet start": record_table(live_server, "sheet", SEVEN, SKAT, []),
+        "sheet under way": record_table(live_server, "sheet", SEVEN, SKAT, SKAT_ROUNDS),
+        "sheet by categories finished": record_table(live_server, "sheet", SEVEN, WONDERS, WONDERS_CELLS),
     }
 
 
@@ -127,7 +141,7 @@ def pages(tables) -> list[tuple[str, str, bool]]:
     """(what, address, take seat 0 first) for every page a table uses."""
     found = [("home", "/", False), ("memo card", "/memo/carambouille", False), ("Frutti tally", "/tally/frutti", False),
              ("sessions", "/history", False), ("players", "/players", False), ("a player", "/players/Bernard", False)]
-    found += [(f"new {game}", f"/new/{game}", False) for game in ("carambouille", "jaipur", "frutti")]
+    found += [(f"new {game}", f"/new/{game}", False) for game in ("carambouille", "jaipur", "frutti", "sheet")]
     for what, (token, watch) in tables.items():
         found += [(f"{what}, fresh phone", f"/t/{token}", False), (f"{what}, watching", f"/w/{watch}", False),
                   (f"{what}, results", f"/w/{watch}/results", False)]
