@@ -48,10 +48,11 @@ def results_csv(players: Sequence[str], review: Review, period: str | None = Non
     # Translators: a CSV column: a player's running total ("Ana total").
     totals = (_("%(name)s total", name=name) for name in players)
     rows.append([sentences.period(period or review.period_name), *players, *totals, _("Note")])
+    named = (period or review.period_name) in sentences.NAMED
     for row in review.periods:
         # Translators: after a hand's or round's note in the CSV: it is still being played.
         note = _("%(note)s (in progress)", note=row.note).lstrip() if row.in_progress else row.note
-        rows.append([row.number, *row.gains, *row.totals, note])
+        rows.append([row.label if named else row.number, *row.gains, *row.totals, note])
     return _write(rows)
 
 

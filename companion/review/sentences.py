@@ -15,6 +15,8 @@ from ..rules.words import N_, N_plural, _, ngettext
 HAND, ROUND, ENTRY = N_("Hand"), N_("Round"), N_("Entry")
 # A score sheet by categories: a period is a row of the sheet ("Military", "Science"), in any order.
 CATEGORY = N_("Category")
+# The periods a game names itself (each Period.label is the row's name as typed), not by a number.
+NAMED = frozenset({CATEGORY})
 
 # The quantities the reviews name (score_name, chart_name, extra_name): worded where shown.
 QUANTITIES = (N_("Points"), N_("Seals"), N_("Money"))

@@ -266,3 +266,30 @@ def test_the_watch_view_shows_the_sheet_and_no_form(app, client, hearts):
         watch = db.session.scalar(sa.select(Table.watch_token).where(Table.token == hearts))
     text = text_of(client.get(f"/w/{watch}"))
     assert "<small>12+7-3</small>" in text and "Record the round" not in text and "<form" not in text.split("sheet-board")[0][-2000:]
+
+
+def test_a_sheet_exported_and_imported_is_the_same_session(app, client):
+    from review.test_review_exchange import set_aside, upload
+
+    token = token_of(new_sheet(client, name="7 Wonders", mode="categories", rows="Military\nScience",
+                               tie_break="Coins", **players("Ana", "Ben")))
+    cells(client, token, 0, "5", "3+4", "2", seen=0)
+    cells(client, token, 1, "6", "6", "9", seen=1)
+    data = client.get(f"/t/{token}/export.json").get_data()
+    csv_before = client.get(f"/t/{token}/results.csv").get_data(as_text=True)
+    set_aside(app, token)
+    response = upload(client, data)
+    assert response.status_code == 303
+    imported = re.search(r"/t/([^/]+)/results", response.headers["Location"]).group(1)
+    assert client.get(f"/t/{imported}/results.csv").get_data(as_text=True) == csv_before
+    assert "Military" in csv_before and "Science" in csv_before
+    page = text_of(client.get(f"/t/{imported}/results"))
+    assert "7 Wonders" in page and "Ben: Military 6, Science 6, Coins 9." in page
+
+
+def test_the_results_of_a_sheet_by_categories_name_each_row(app, client):
+    token = make_table(app, "sheet", ["Ana", "Ben"], {"first_player": 0, **WONDERS})
+    cells(client, token, 0, "5", "3+4", "2", seen=0)
+    page = text_of(client.get(f"/t/{token}/results"))
+    breakdown = re.search(r'<table class="striped">.*?</table>', page, re.S).group(0)
+    assert re.findall(r'<th scope="row">([^<]+)', breakdown) == ["Military", "Science"]
