@@ -31,6 +31,14 @@ def _plain(form, field) -> None:
         raise ValidationError(_("Only letters, digits and signs, no control characters."))
 
 
+def _sized(field: FieldList, entries: int) -> None:
+    """One entry per player (or row) of this table: the list's length is the table's, not the post's."""
+    while len(field.entries) < entries:
+        field.append_entry()
+    while len(field.entries) > entries:
+        field.pop_entry()
+
+
 def entry_field() -> StringField:
     """A player's points as typed: a number or a sum ("12+7-3"); empty counts nothing."""
     return StringField(filters=[_strip], validators=[Optional(), Length(max=TEXT), _plain])
@@ -98,10 +106,7 @@ class RoundForm(ActionForm):
 
     def __init__(self, *args, players: int = 0, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        while len(self.points.entries) < players:
-            self.points.append_entry()
-        while len(self.points.entries) > players:
-            self.points.pop_entry()
+        _sized(self.points, players)
 
     def event(self) -> dict:
         return {"type": "round", "round": self.round.data, "points": [entry.data or "" for entry in self.points]}
@@ -115,10 +120,7 @@ class CellsForm(ActionForm):
 
     def __init__(self, *args, rows: int = 0, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        while len(self.cells.entries) < rows:
-            self.cells.append_entry()
-        while len(self.cells.entries) > rows:
-            self.cells.pop_entry()
+        _sized(self.cells, rows)
 
     def validate_cells(self, field) -> None:
         if not any(entry.data for entry in field.entries):

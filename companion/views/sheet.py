@@ -88,8 +88,7 @@ def table_forms(table, state, seat) -> dict:
     if game.by_rounds(state):
         forms = {"round": RoundForm(seen=seen, round=game.next_round(state), players=len(state.players))}
     else:
-        empty = game.empty_cells(state)
-        player = seat if seat is not None else next((s for s, rows in enumerate(empty) if rows), 0)
+        player = seat if seat is not None else game.next_to_fill(state)
         forms = {"cells": CellsForm(seen=seen, player=player, rows=row_count(table.options))}
     forms["end"] = EndForm(seen=seen)
     return forms

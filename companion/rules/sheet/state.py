@@ -138,6 +138,16 @@ def empty_cells(state: SheetState) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(i for i, cell in enumerate(row) if cell is None) for row in state.cells)
 
 
+def cells_left(state: SheetState) -> int:
+    """How many values of the sheet are still to fill in (categories)."""
+    return sum(len(rows) for rows in empty_cells(state))
+
+
+def next_to_fill(state: SheetState) -> int:
+    """The first player, in seating order, with a row still empty (the first player once all are filled)."""
+    return next((seat for seat, rows in enumerate(empty_cells(state)) if rows), 0)
+
+
 def rounds_played(state: SheetState) -> int:
     return len(state.rounds)
 

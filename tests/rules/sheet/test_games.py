@@ -272,3 +272,10 @@ def test_the_protocol():
     event = HEARTS_ROUNDS[0]
     copy = sheet.complete(state, event)
     assert copy == event and copy is not event
+
+
+def test_what_is_left_to_fill_and_whose_turn_to_fill_it():
+    state = sheet.new_game(["Ana", "Ben"], {"name": "7 Wonders", "mode": "categories", "rows": ["Military", "Science"]})
+    assert sheet.cells_left(state) == 4 and sheet.next_to_fill(state) == 0
+    state = sheet.apply(state, {"type": "cells", "seat": 0, "cells": [[0, "1"], [1, "2"]]})
+    assert sheet.cells_left(state) == 2 and sheet.next_to_fill(state) == 1
