@@ -61,6 +61,8 @@ def fill(text: str, params: Mapping[str, object], catalog: _gettext.NullTranslat
     ``text`` may be markup (the templates' messages): what it holds is the translator's, and the
     values are escaped by the ``%`` as before.
     """
+    if "%" not in text:
+        return text  # most messages: nothing to fill, and markup's ``%`` would escape an empty mapping for nothing
     if "%(" not in text:
         return text % params
     shaped = str(text)  # plain text while it is shaped: markup would escape what is put into it

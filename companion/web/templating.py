@@ -11,7 +11,7 @@ from pathlib import Path
 import brotli
 import rcssmin
 import rjsmin
-from flask import Flask, request
+from flask import Flask, has_request_context, request, url_for
 from flask_compress import Compress
 
 from ..server.hosting import phone_url
@@ -49,6 +49,19 @@ def _compressed_static(path: str, _modified: int, encoding: str) -> bytes:
     changes)."""
     data = minified(Path(path), Path(path).read_bytes())
     return brotli.compress(data, quality=11) if encoding == "br" else gzip.compress(data, 9, mtime=0)
+
+
+@cache
+def _static_url(_script_root: str, filename: str) -> str:
+    return url_for("static", filename=filename)
+
+
+def template_url_for(endpoint: str, **values) -> str:
+    """``url_for`` as the templates call it: a static file's address (its version in it) built once per process
+    and mount point, as a page names a dozen of them on every answer."""
+    if endpoint == "static" and values.keys() == {"filename"} and has_request_context():
+        return _static_url(request.script_root, values["filename"])
+    return url_for(endpoint, **values)
 
 
 def machine_time(moment: datetime) -> str:
@@ -120,7 +133,7 @@ def init_app(app: Flask) -> None:
         return response
 
     compressible = set(app.config["COMPRESS_MIMETYPES"])
-    app.jinja_env.globals.update(games=GAMES, game_title=game_title, is_htmx=is_htmx, phone_url=phone_url)
+    app.jinja_env.globals.update(url_for=template_url_for, games=GAMES, game_title=game_title, is_htmx=is_htmx, phone_url=phone_url)
     app.jinja_env.filters["machine_time"] = machine_time
     if app.testing:
         from jinja2 import StrictUndefined

@@ -9,10 +9,15 @@ import re
 import pytest
 import sqlalchemy as sa
 
+from flask import render_template
+from markupsafe import escape
+
 from companion.extensions import db
-from companion.live.parts import for_reader
+from companion.live.parts import LIVE_REGION, NOBODY, for_reader
 from companion.models import Table
 from companion.table import recording
+from companion.table.log import game_title
+from companion.views.table_page import frame_context, table_context
 from helpers import make_table
 
 HTMX = {"HX-Request": "true"}
@@ -193,3 +198,35 @@ def test_each_phone_reads_the_parts_in_its_own_language(app, marked, part_render
     # the region of every seat).
     assert sorted(part_renders) == sorted(["bell/_bell.html", "carambouille/_board.html", "page",
                                            "tables/_recent.html", "tables/_scoreboard.html"] * 2)
+
+
+@pytest.mark.parametrize("watch", [False, True], ids=["player", "watch"])
+@pytest.mark.parametrize("game, options, events", [
+    ("carambouille", {"first_trader": 0}, [{"type": "market_opened"}]),
+    ("jaipur", {"first_player": 0}, []),
+    ("frutti", {"first_player": 0}, []),
+    ("sheet", {"first_player": 0, "name": "Rummy"},
+     [{"type": "round", "round": 1, "points": ["3", "-2", "5"]}, {"type": "end"}]),
+])
+def test_a_page_frame_reads_the_table_row_alone(app, game, options, events, watch):
+    # A page's frame (bar, stream, invitation, language) is built from the table's row alone, not from the
+    # table's state, log and forms: built from them too, it would read the same.
+    players = PLAYERS[:2] if game == "jaipur" else PLAYERS
+    token = make_table(app, game, players, options)
+    with app.app_context():
+        table = db.session.scalar(sa.select(Table).where(Table.token == token))
+        for event in events:
+            recording.record(table, event)
+    with app.test_request_context(f"/t/{token}"):
+        app.preprocess_request()
+        table = db.session.scalar(sa.select(Table).where(Table.token == token))
+        alone = render_template("tables/page.html", **frame_context(table, watch))
+        full = render_template("tables/page.html", **{**table_context(table, watch=watch), **NOBODY,
+                                                      "live_region": LIVE_REGION})
+    assert alone == full
+    # What the frame says: the game and its players in the title, the bell until the table is finished, the
+    # invitation on a player's page only, the reader's region in its place.
+    assert f"<title>{escape(game_title(table))}: {', '.join(players)}</title>" in alone
+    assert ("data-bell-controls" in alone) is not table.finished
+    assert ("Invite the table" in alone) is not watch
+    assert alone.count(LIVE_REGION) == 1

@@ -41,15 +41,17 @@ def record(app, token: str, event: dict):
 
 @pytest.fixture
 def renders(monkeypatch):
-    """How many times the table's context was built (a region rendered, not filled in from the cache)."""
+    """How many times a region's or a page frame's context was built (rendered, not filled in from the cache)."""
     count = {"n": 0}
-    real = table_page.table_context
 
-    def counting(*args, **kwargs):
-        count["n"] += 1
-        return real(*args, **kwargs)
+    def counting(real):
+        def counted(*args, **kwargs):
+            count["n"] += 1
+            return real(*args, **kwargs)
+        return counted
 
-    monkeypatch.setattr(table_page, "table_context", counting)
+    monkeypatch.setattr(table_page, "table_context", counting(table_page.table_context))
+    monkeypatch.setattr(table_page, "frame_context", counting(table_page.frame_context))
     return count
 
 

@@ -105,6 +105,16 @@ def test_static_files_are_versioned_and_cached_long(app, client):
     response.close()
 
 
+def test_a_static_address_kept_for_one_mount_point_is_not_given_to_another(app, client):
+    # The templates' static addresses are built once per process and mount point: a server reached under
+    # /games (behind a proxy) and at / at once gives each phone the files under its own address.
+    token = make_table(app, "tiny", ["Ana", "Ben"])
+    for root in ("", "/games", ""):
+        html = client.get(f"/t/{token}", environ_overrides={"SCRIPT_NAME": root}).text
+        assert re.search(rf'src="{root}/static/vendor/htmx-2\.0\.11/htmx\.min\.js\?v=[0-9a-f]{{10}}"', html)
+        assert f'href="{root}/static/app.css?v=' in html
+
+
 @pytest.mark.parametrize("encoding", ["br", "gzip"])
 def test_static_files_are_sent_compressed_as_small_as_they_get(app, client, encoding):
     import gzip
