@@ -3,8 +3,8 @@
 Each phone does what a table page does (static/app.js): it holds its table's stream
 (``/t/<token>/stream``), and when the stream says a version above the one it shows, it asks for its
 own region (``live?seen=N``, with its seat's cookie) and shows that; every 15 s it polls anyway (the
-safety net). A writer posts house-memo changes at the given rate, round the tables, so that each table
-has one entry in flight at a time. The figure is, for every entry and every phone of its table, the
+safety net). A writer posts entries at the given rate, round the tables, so that each table has one entry
+in flight at a time: a house-memo change at a Carambouille table, the next round at a score sheet. The figure is, for every entry and every phone of its table, the
 time from the entry's POST being sent to that phone having its new region: a phone that never gets
 an entry counts as an error. Two client processes, each with its own tables, phones and writer (so the
 entry's moment and its phones' moments are read on one clock). Only ever aimed at 127.0.0.1.
@@ -44,7 +44,7 @@ class CityPhone:
 class City:
     base: str
     phones: list[CityPhone]
-    writers: list[dict]  # one per table of the plan, as bench.__main__.memo_writers gives them
+    writers: list[dict]  # one per table of the plan, as bench.__main__.city_writers gives them
     entries_per_second: float
     seconds: float
 
@@ -219,9 +219,13 @@ async def _city(plan: City) -> CityResult:
 
     async def post(table: int, number: int, connection: Connection) -> None:
         spec = plan.writers[table]
-        name, a, b = spec["flip"]
         form = dict(spec["form"], key=random.randbytes(16).hex())
-        form[name] = a if (number // len(plan.writers)) % 2 == 0 else b
+        posted = number // len(plan.writers)  # this table's posts before this one
+        if "flip" in spec:  # a house memo: one value set and set back, turn about
+            name, a, b = spec["flip"]
+            form[name] = a if posted % 2 == 0 else b
+        else:  # a score sheet's rounds, one after the other
+            form[spec["count"]] = str(posted + 1)
         sent[table].append(time.perf_counter())
         # The table's entry before this one still unanswered (a server behind): this one goes on a
         # connection of its own, as a browser opens another, so that it is posted when due.
