@@ -92,8 +92,9 @@ FILTERS = ("game", "player", "since", "until", "status")
 
 
 def _filter_args(form: HistoryFilterForm) -> dict:
-    """The filters as query arguments, for the page links and the CSV link."""
-    return {name: request.args[name] for name in FILTERS if request.args.get(name)}
+    """The filters that were read, as query arguments, for the page links and the CSV link."""
+    return {name: request.args[name] for name in FILTERS
+            if request.args.get(name) and not getattr(form, name).errors}
 
 
 @bp.get("/history")

@@ -109,3 +109,30 @@ def test_the_group_pages_are_never_kept_by_a_cache_on_the_way(app, server):
         answer = member.get(address)
         assert answer.headers["Cache-Control"] == "private, no-cache", address
         assert "Cookie" in answer.headers["Vary"], address
+
+
+def test_a_groups_score_sheets_are_its_own(app, server):
+    # The Otters keep their Skullduggery evenings on a score sheet: the game's name (typed by a player) and
+    # its remembered sheet are theirs. A Badger's phone, with every page of the Otters' read by an Otter first,
+    # finds no trace of it: not in the sheets offered, the history's filter, the players' games, nor in how a
+    # sheet it asks for by that name is refused (as one no group has played).
+    otter, badger = app.test_client(), app.test_client()
+    member_of(otter, server["otters"])
+    member_of(badger, server["badgers"])
+    opened = otter.post("/new/sheet", data={"name": "Skullduggery", "mode": "rounds", "starter": "0",
+                                            "players-0": "Zelda", "players-1": "Xavier"})
+    assert opened.status_code == 303
+    addresses = ["/new/sheet", "/history", "/history.csv", "/players", "/players/Zelda", "/"]
+    for address in addresses:
+        otter.get(address)
+    assert "Skullduggery" in otter.get("/new/sheet").text
+    assert "Skullduggery" in otter.get("/history.csv").text
+    assert otter.get("/new/sheet?like=Skullduggery").status_code == 200
+    for address in addresses:
+        assert "Skullduggery" not in badger.get(address).text, address
+    # Asked for by name, the sheet is answered as one no group has played (the address is echoed, no more).
+    for asking in ("/history?game=sheet:{}", "/history.csv?game=sheet:{}", "/new/sheet?like={}"):
+        asked, unknown = badger.get(asking.format("Skullduggery")), badger.get(asking.format("Nothingatall"))
+        assert asked.status_code == unknown.status_code, asking
+        assert asked.text.replace("Skullduggery", "X") == unknown.text.replace("Nothingatall", "X"), asking
+    assert badger.get("/new/sheet?like=Skullduggery").status_code == 404

@@ -293,3 +293,16 @@ def test_the_results_of_a_sheet_by_categories_name_each_row(app, client):
     page = text_of(client.get(f"/t/{token}/results"))
     breakdown = re.search(r'<table class="striped">.*?</table>', page, re.S).group(0)
     assert re.findall(r'<th scope="row">([^<]+)', breakdown) == ["Military", "Science"]
+
+
+def test_the_end_sent_from_two_phones_at_once_is_recorded_once(app, client):
+    # Both phones showed round 1 and both tapped "End the game here": one end, the other told it is done.
+    token = make_table(app, "sheet", ["Ana", "Ben"], {"first_player": 0, "name": "Rummy"})
+    round_(client, token, 1, "5", "7")
+    other = app.test_client()
+    first = client.post(f"/t/{token}/sheet/end", data={"key": form_key(), "seen": "1"}, headers=HTMX)
+    second = other.post(f"/t/{token}/sheet/end", data={"key": form_key(), "seen": "1"}, headers=HTMX)
+    assert first.status_code == second.status_code == 200
+    assert "Already recorded from another phone" in text_of(second)
+    assert counts(app)[1] == 2  # the round and one end
+    assert "The game was ended after round 1." in text_of(other.get(f"/t/{token}"))
