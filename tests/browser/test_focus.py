@@ -116,3 +116,37 @@ def test_every_control_reached_by_the_tab_key_shows_a_clear_ring(new_phone, tabl
         if found := unseen(rings):
             problems[what] = found
     assert not problems, "\n".join(f"{what}: {found}" for what, found in problems.items())
+
+
+@pytest.fixture(scope="module")
+def sheets(live_server) -> dict[str, str]:
+    """A Hearts sheet by rounds with a round written, and a 7 Wonders sheet by categories with a column filled."""
+    hearts = {"first_player": 0, "name": "Hearts", "lowest_wins": True, "target": 100}
+    wonders = {"first_player": 0, "name": "7 Wonders", "mode": "categories", "rows": ["Military", "Science"]}
+    return {
+        "Hearts sheet": record_table(live_server, "sheet", ["Ana", "Ben", "Cy"], hearts,
+                                     [{"type": "round", "round": 1, "points": ["5", "13+3", "-8"]}])[0],
+        "7 Wonders sheet": record_table(live_server, "sheet", ["Ana", "Ben", "Cy"], wonders,
+                                        [{"type": "cells", "seat": 0, "cells": [[0, "4"], [1, "2×3"]]}])[0],
+    }
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_score_sheet_is_filled_with_the_tab_key_and_every_stop_shows_a_clear_ring(new_phone, sheets, scheme):
+    # The sheet's own forms (a round's boxes, a column's cells, the end) and its new-sheet page, seated.
+    phone = new_phone(color_scheme=scheme)
+    problems, reached = {}, {}
+    phone.goto("/new/sheet")
+    reached["new sheet"] = walk(phone)
+    for what, token in sheets.items():
+        phone.goto(f"/t/{token}")
+        take_seat(phone, 1)
+        phone.reload()  # the walk starts at the top of the page, as a seated phone opens it
+        reached[what] = walk(phone)
+    for what, rings in reached.items():
+        assert len(rings) > 6, f"{what}: the Tab key reached {len(rings)} controls"
+        if found := unseen(rings):
+            problems[what] = found
+    for what, field in (("Hearts sheet", "input “points-0”"), ("7 Wonders sheet", "input “cells-1”")):
+        assert field in [ring["name"] for ring in reached[what]], f"{what}: {reached[what]}"
+    assert not problems, "\n".join(f"{what}: {found}" for what, found in problems.items())
