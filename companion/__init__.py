@@ -36,7 +36,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     # The instance folder holds the secret key and (by default) the database: its owner's only.
     os.makedirs(app.instance_path, mode=0o700, exist_ok=True)
     config.ensure_secret_key(app)
-    config.engine_options(app)
 
     from .extensions import csrf, db, migrate
 

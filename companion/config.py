@@ -107,13 +107,3 @@ def ensure_secret_key(app: Flask) -> None:
             scratch.unlink()
     app.config["SECRET_KEY"] = path.read_text().strip()
 
-
-def engine_options(app: Flask) -> None:
-    """Check pooled connections before use only where a server can drop them.
-
-    A PostgreSQL connection can die with a restart or a proxy's idle timeout;
-    a SQLite file cannot, and the check would cost every live poll a query.
-    """
-    options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
-    options.setdefault("pool_pre_ping", not str(app.config["SQLALCHEMY_DATABASE_URI"]).startswith("sqlite"))
-    app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options

@@ -5,6 +5,7 @@ from __future__ import annotations
 import fcntl
 import os
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -102,11 +103,42 @@ def private_file(url: sa.URL) -> None:
         pass  # a folder that is missing or read-only: SQLite says so itself when it connects
 
 
+# A pooled connection given back less than this many seconds ago is used without a check. It is as
+# alive as one checked now: a server that restarts between the two is one that restarts during the
+# request, and either way the pool drops its connections and the request says "try again" (503). On a
+# busy server most connections come back within it, and the check was a round trip on every request
+# (a tenth of a table page rendered on PostgreSQL, docs/performance.md).
+IDLE_BEFORE_CHECK = 1.0
+
+
+def ping_when_idle(engine: sa.Engine) -> None:
+    """Check a pooled connection before use when it has lain idle, as ``pool_pre_ping`` does every time:
+    one that fails the check is replaced by a new one (the pool's DisconnectionError), unseen."""
+    def given_back(dbapi_connection, record) -> None:
+        record.info["given_back"] = time.monotonic()
+
+    def taken(dbapi_connection, record, proxy) -> None:
+        # The record's ``info`` goes with its DBAPI connection: a new connection has no mark, and needs no check.
+        given_back = record.info.pop("given_back", None)
+        if given_back is None or time.monotonic() - given_back < IDLE_BEFORE_CHECK:
+            return
+        try:
+            engine.dialect.do_ping(dbapi_connection)
+        except engine.dialect.loaded_dbapi.Error as error:
+            raise sa.exc.DisconnectionError(str(error)) from error
+
+    sa.event.listen(engine, "checkin", given_back)
+    sa.event.listen(engine, "checkout", taken)
+
+
 def init_app(app: Flask) -> None:
-    """Hook the SQLite pragmas onto every new connection, and keep the database file private."""
+    """Hook the SQLite pragmas onto every new connection, and keep the database file private; on a
+    database server, check the connections that have lain idle."""
     with app.app_context():
         engine = db.engine
-        if engine.dialect.name == "sqlite":
+        if engine.dialect.name != "sqlite":
+            ping_when_idle(engine)
+        else:
             sa.event.listen(engine, "connect", _sqlite_pragmas)
             sa.event.listen(engine, "do_connect", lambda *_: private_file(engine.url))
             sa.event.listen(engine, "connect", _note_if_opened_read_only(engine.url))

@@ -75,13 +75,3 @@ def test_no_secret_is_in_the_repository():
     tracked = subprocess.run(["git", "ls-files"], capture_output=True, text=True, cwd=ROOT).stdout.split()
     assert not [name for name in tracked if name.startswith("instance/") and name != "instance/.gitkeep"]
 
-
-def test_pooled_connections_are_checked_only_where_a_server_can_drop_them():
-    sqlite = create_app({"TESTING": True, "SECRET_KEY": "x", "SQLALCHEMY_DATABASE_URI": "sqlite://"})
-    assert sqlite.config["SQLALCHEMY_ENGINE_OPTIONS"]["pool_pre_ping"] is False
-    from flask import Flask
-
-    server = Flask(__name__)
-    server.config["SQLALCHEMY_DATABASE_URI"] = "postgresql+psycopg://u@localhost/db"
-    config.engine_options(server)
-    assert server.config["SQLALCHEMY_ENGINE_OPTIONS"]["pool_pre_ping"] is True

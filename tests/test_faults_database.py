@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 import sqlalchemy as sa
 from sqlalchemy.exc import OperationalError
 
-from companion import create_app
+from companion import create_app, database
+from companion.live import heads
 from companion.table.recording import cache
 from companion.extensions import db
 from companion.models import Entry, Table
-from helpers import form_key, make_table
+from browser.server import scratch_postgres
+from helpers import form_key, in_ci, make_table
 
 HTMX = {"HX-Request": "true"}
 # Nothing listens on port 1: connecting is refused at once.
@@ -101,3 +105,76 @@ def test_losing_the_database_during_an_undo_writes_nothing(app, client, monkeypa
     monkeypatch.undo()
     assert entries_and_counter(app, token) == before
     assert "<del>" not in client.get(f"/t/{token}").text
+
+
+# --- A server's connections dropped while they lay in the pool --------------------------------------
+
+POSTGRES = os.environ.get("TEST_POSTGRES_URL")
+
+
+@pytest.fixture
+def server_app(tiny):
+    """An app on a PostgreSQL database of its own (a server whose connections can be dropped)."""
+    if not POSTGRES:
+        if in_ci():
+            pytest.fail("TEST_POSTGRES_URL is not set: a server's dropped connections cannot be tested")
+        pytest.skip("TEST_POSTGRES_URL is not set (a PostgreSQL server to drop connections of)")
+    url, drop = scratch_postgres(POSTGRES)
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": url})
+    with app.app_context():
+        db.create_all()
+    yield app
+    if reader := heads.of(app):
+        reader.close()
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+    drop()
+
+
+def drop_the_pools_connections(app) -> None:
+    """What a server restart (or a proxy's idle timeout) does to the connections lying in the pool."""
+    with app.app_context():
+        db.session.remove()
+        with sa.create_engine(db.engine.url, poolclass=sa.NullPool).connect() as admin:
+            dropped = admin.scalar(sa.text(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"))
+    assert dropped >= 1
+
+
+def test_a_connection_dropped_while_it_lay_idle_is_replaced_unseen(server_app, monkeypatch):
+    token = make_table(server_app, "carambouille", ["Ana", "Ben", "Chloé"])
+    client = server_app.test_client()
+    before = client.get(f"/t/{token}/history")
+    assert before.status_code == 200
+    drop_the_pools_connections(server_app)
+    monkeypatch.setattr(database, "IDLE_BEFORE_CHECK", 0.0)  # as if a second had passed
+    answer = client.get(f"/t/{token}/history")
+    assert answer.status_code == 200
+    assert answer.text == before.text
+    page = client.get(f"/t/{token}")
+    assert page.status_code == 200
+    assert "Chloé" in page.text
+
+
+def test_a_connection_given_back_just_now_is_used_without_a_check(server_app, monkeypatch):
+    # The check is a round trip on every request it is made for: one just given back goes without it.
+    # (This is also why a connection dropped within that second is not caught: its request answers
+    # "try again", as one whose connection is dropped during the request does.)
+    token = make_table(server_app, "carambouille", ["Ana", "Ben", "Chloé"])
+    client = server_app.test_client()
+    checks = []
+    with server_app.app_context():
+        dialect = db.engine.dialect
+    monkeypatch.setattr(dialect, "do_ping", lambda connection: checks.append(connection) or True)
+    for _ in range(3):
+        assert client.get(f"/t/{token}/history").status_code == 200
+    assert checks == []
+    monkeypatch.setattr(database, "IDLE_BEFORE_CHECK", 0.0)
+    assert client.get(f"/t/{token}/history").status_code == 200
+    assert len(checks) >= 1
+    monkeypatch.setattr(database, "IDLE_BEFORE_CHECK", 60.0)
+    drop_the_pools_connections(server_app)
+    assert_try_again_page(client.get(f"/t/{token}/history"))
+    assert client.get(f"/t/{token}/history").status_code == 200
