@@ -121,7 +121,8 @@ def display_name(spellings: Counter, latest: str) -> str:
 def player_stats(outcomes: Iterable[Outcome], game_order: Sequence[str] = (),
                  order: str = BY_NAME) -> list[PlayerStats]:
     """Every player who has played, with their record per game; by name, or most wins first."""
-    # A record per game and the name its tables are shown by: one for each game a score sheet scored.
+    # A record per game and the name its tables are shown by: one for each game a score sheet scored, the
+    # name matched as player names are ("Skat" and "skat " are one game) and shown as it was last typed.
     per_player: dict[str, dict[tuple[str, str], GameStats]] = defaultdict(dict)
     spellings: dict[str, Counter] = defaultdict(Counter)
     latest: dict[str, tuple[datetime, str]] = {}
@@ -131,8 +132,9 @@ def player_stats(outcomes: Iterable[Outcome], game_order: Sequence[str] = (),
             clean = names.clean(name)
             spellings[key][clean] += 1
             latest[key] = (outcome.created_at, clean)
-            record = per_player[key].setdefault((outcome.game, outcome.game_name), GameStats(
+            record = per_player[key].setdefault((outcome.game, names.key(outcome.game_name)), GameStats(
                 outcome.game, outcome.game_name, outcome.session_name, outcome.stats))
+            record.game_name = outcome.game_name
             record.sessions += 1
             if outcome.finished:
                 record.finished += 1

@@ -248,6 +248,19 @@ def test_the_history_and_players_pages_know_each_game_by_its_name(app, client):
     assert "Skat" in ana and "Hearts" in ana
 
 
+def test_a_game_typed_in_another_case_keeps_one_record_under_its_latest_spelling(app, client):
+    first = token_of(new_sheet(client, name="Skat", rounds="1", **players("Ana", "Ben")))
+    then = token_of(new_sheet(client, name=" SKAT ", rounds="1", **players("Ana", "Ben")))
+    round_(client, first, 1, "30", "10")
+    round_(client, then, 1, "5", "20")
+    ana = text_of(client.get("/players/Ana"))
+    captions = re.findall(r"<caption>([^<]*)<", ana)
+    assert captions == ["SKAT"]
+    played, won = re.search(r'<table class="game-stats">.*?<tbody>\s*<tr>\s*<td[^>]*>(\d+)<.*?<td[^>]*>(\d+)<',
+                            ana, re.S).groups()
+    assert (played, won) == ("2", "1")
+
+
 def test_the_session_file_and_bg_stats_name_the_game(app, client):
     token = token_of(new_sheet(client, name="Skat", rounds="1", bgg_id="6867", **players("Ana", "Ben")))
     round_(client, token, 1, "30", "10")
