@@ -8,13 +8,12 @@ from babel import support
 from hypothesis import settings
 
 from companion import create_app
-from companion.live import heads
 from companion.table import bell
 from companion.table.recording import cache
 from companion.extensions import db
 from companion.rules import GAMES, words
 
-from helpers import Marked, database_url
+from helpers import Marked, close_down, database_url
 
 # Property tests check what the rules compute, never how fast: a loaded machine must not fail them
 # (speed is measured in bench/).
@@ -36,12 +35,7 @@ def app(tmp_path, tiny):
         db.create_all()
     cache.clear()
     yield app
-    if reader := heads.of(app):
-        reader.close()
-    with app.app_context():
-        db.session.remove()
-        db.drop_all()
-        db.engine.dispose()
+    close_down(app, drop_tables=True)
     cache.clear()
 
 

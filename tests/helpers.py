@@ -12,12 +12,25 @@ from babel import support
 
 from companion import groups
 from companion.extensions import db
+from companion.live import heads
 from companion.models import Seat, Table
 
 
 def database_url(tmp_path) -> str:
     """PostgreSQL when the run provides one (the CI's second leg), else a file-backed SQLite."""
     return os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'test.sqlite'}"
+
+
+def close_down(app, drop_tables: bool = False) -> None:
+    """Let go of everything an app holds: its live reader's thread, its session, its pooled connections
+    (its tables first, with ``drop_tables``: a PostgreSQL database outlives the test)."""
+    if reader := heads.of(app):
+        reader.close()
+    with app.app_context():
+        db.session.remove()
+        if drop_tables:
+            db.drop_all()
+        db.engine.dispose()
 
 
 def in_ci() -> bool:
@@ -76,6 +89,13 @@ def answered(client, response, token: str, anchor: str, *, htmx: bool = False):
 def csrf_token(html: str) -> str:
     """The CSRF token in a rendered page."""
     return re.search(r'name="csrf_token"[^>]*value="([^"]+)"', html).group(1)
+
+
+def without_csrf(html: str) -> str:
+    """A page with its CSRF token blanked: two answers to the same request differ only by it, since a token is
+    signed with the second it was made in."""
+    token = re.search(r'"X-CSRFToken": "([^"]+)"', html)
+    return html.replace(token.group(1), "CSRF") if token else html
 
 
 class Marked(support.NullTranslations):

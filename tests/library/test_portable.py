@@ -21,7 +21,6 @@ from companion import create_app, groups
 from companion.extensions import db
 from companion.groups.people import forget, rename
 from companion.inputs.names import key
-from companion.live import heads
 from companion.models import Table
 from companion.review import history
 from companion.review.removal import remove
@@ -31,7 +30,7 @@ from companion.rules import GAMES
 from companion.table import log, recording
 from companion.table.state import cache as state_cache, state_of
 from browser.server import scratch_postgres
-from helpers import in_ci
+from helpers import close_down, in_ci
 from review.test_review_sessions import (ANA, CARAMBOUILLE, FRUTTI, FRUTTI_TIE_EVENTS, JAIPUR, OPEN, c_sale, close,
                                          end, record_all, table_of)
 
@@ -45,14 +44,6 @@ def server(url: str):
     with app.app_context():
         upgrade()
     return app
-
-
-def close_down(app) -> None:
-    if reader := heads.of(app):
-        reader.close()
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
 
 
 def play_a_laptops_evenings(laptop) -> None:
