@@ -47,7 +47,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .library import backup_commands
     from .live import heads, parts, polls, regions, store
     from .table import bell_panel, view
-    from .web import security, templating
+    from .web import membership, security, templating
 
     i18n.init_app(app)
     database.init_app(app)
@@ -62,5 +62,6 @@ def create_app(test_config: dict | None = None) -> Flask:
     security.init_app(app)
     templating.init_app(app)
     views.init_app(app)
+    membership.init_app(app)
     backup_commands.init_app(app)
     return app

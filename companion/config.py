@@ -63,6 +63,8 @@ def defaults(app: Flask) -> dict:
         # A SQLite library's backups (companion/library/): `make run` takes one at start and one a day after,
         # keeping the newest BACKUPS_KEPT (0: none taken) in BACKUP_FOLDER (None: instance/backups; a
         # relative folder is inside the instance folder).
+        # A removed session or group lies in its group's bin this many days, restorable; then it is gone for good.
+        "BIN_DAYS": 30,
         "BACKUP_FOLDER": None,
         "BACKUPS_KEPT": 7,
     }

@@ -28,6 +28,11 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def aware(moment: datetime | None) -> datetime | None:
+    """A moment as PostgreSQL gives it back: SQLite's (naive, in UTC) made aware."""
+    return moment.replace(tzinfo=UTC) if moment is not None and moment.tzinfo is None else moment
+
+
 def new_token() -> str:
     """An unguessable URL token: 128 random bits."""
     return secrets.token_urlsafe(16)
@@ -50,9 +55,9 @@ class Group(db.Model):
     """The people who play together (a family, a club): every table is one of its sessions.
 
     ``name`` is empty until the group is given one (the one group of a home server, made by the
-    migration): the pages then call it in the reader's language. A phone is a member of the groups it
-    keeps in its signed cookie (``companion.web.membership``); ``invite_token`` and ``join_code``
-    bring a phone in, as a table's link and code do.
+    migration): the pages then call it in the reader's language. On a private server a phone is in the
+    groups it has a ``Member`` row in; ``invite_token`` and ``join_code`` bring a phone in, as a table's
+    link and code do. On a home server every phone is in its one group, and keeps no row.
     """
 
     __tablename__ = "groups"
@@ -65,9 +70,55 @@ class Group(db.Model):
     invite_token: Mapped[str] = mapped_column(sa.String(32), unique=True, default=new_token)
     join_code: Mapped[str] = mapped_column(sa.String(JOIN_CODE_LENGTH), unique=True, default=new_join_code)
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=now)
-    # A removed group's row stays, emptied (as a removed session's does): its sessions' tombstones keep
-    # pointing at it, and its id is never given to another group.
+    # A removed group lies in the bin (``removed_at``) until its time there is up; then its row stays, emptied (as
+    # a removed session's does): its sessions' tombstones keep pointing at it, and its id is never given again.
     removed: Mapped[bool] = mapped_column(default=False, server_default=sa.false())
+    removed_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
+    # When the invitation (link and code) was made: a phone taken out of the group since comes back only through a
+    # newer one. None: made before memberships were kept on the server (a phone's cookie is honoured once then).
+    invited_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True), default=now)
+
+
+# The longest name a member's phone can be given ("Ana's phone").
+MEMBER_NAME_LENGTH = 40
+
+
+class Member(db.Model):
+    """A phone in a group of a private server: who joined, when, when it was last seen, and whether it keeps the group.
+
+    ``device`` is the phone's random id (``companion.web.phone.device_id``, in its signed cookie). A phone taken
+    out of the group (or that left) keeps its row with ``removed_at``: its old cookie and the invitation it
+    had no longer bring it back (``Group.invited_at``). ``number`` names a phone that was given no name ("Phone 3").
+    """
+
+    __tablename__ = "members"
+    __table_args__ = (sa.UniqueConstraint("group_id", "device"), sa.UniqueConstraint("group_id", "number"))
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(sa.ForeignKey("groups.id"), index=True)
+    device: Mapped[str] = mapped_column(sa.String(32), index=True)
+    number: Mapped[int]
+    name: Mapped[str] = mapped_column(sa.String(MEMBER_NAME_LENGTH), default="")
+    keeper: Mapped[bool] = mapped_column(default=False, server_default=sa.false())
+    joined_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=now)
+    seen_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=now)
+    removed_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
+
+
+class GroupLog(db.Model):
+    """One thing a keeper (or, on a home server, a phone) did to the group: who, when, what (``companion.groups.log``)."""
+
+    __tablename__ = "group_log"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(sa.ForeignKey("groups.id"), index=True)
+    at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=now)
+    kind: Mapped[str] = mapped_column(sa.String(20))
+    # Who did it, as the group called the phone then (its name, else its number); empty on a home server.
+    by_name: Mapped[str] = mapped_column(sa.String(MEMBER_NAME_LENGTH), default="")
+    by_number: Mapped[int | None] = mapped_column()
+    # What it was done to: a name, a session's game and players, a number of phones (per ``kind``).
+    details: Mapped[dict[str, Any]] = mapped_column(sa.JSON, default=dict)
 
 
 class Table(db.Model):
@@ -95,6 +146,13 @@ class Table(db.Model):
     bell_seq: Mapped[int | None] = mapped_column()
     bell_plan: Mapped[dict[str, Any] | None] = mapped_column(sa.JSON)
     bell_due_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
+
+    # A session removed from the history lies in its group's bin (status ``removed``) from ``removed_at`` until its
+    # time there is up, every entry kept: restored, it is as it was (``removed_from``: the status it had). Emptied,
+    # ``removed_at`` is None and only the tombstone is left. ``with_group``: binned with its group, restored with it.
+    removed_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
+    removed_from: Mapped[str | None] = mapped_column(sa.String(10))
+    removed_with_group: Mapped[bool] = mapped_column(default=False, server_default=sa.false())
 
     seats: Mapped[list[Seat]] = relationship(
         back_populates="table", order_by="Seat.position", cascade="all, delete-orphan", lazy="selectin"

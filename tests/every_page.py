@@ -2,7 +2,7 @@
 
 ``every_answer(app)`` sets up the tables it needs (each game asking whose phone this is, under way and
 finished) and returns ``(what, response)`` for the home page, the new table pages, each game's table in
-each state (a fresh phone, a seated one, a phone asked "this one too?", the watch view), the memo card and
+each state (a fresh phone, a seated one, a phone asked "move the seat to this one?", the watch view), the memo card and
 its calculator, the tally, the history, the players, a player, the results, the import page, the group's
 page and its history brought in (and refused), the error pages, and every fragment htmx swaps in (the
 live region, the previews, the calculator, the tally, the join form, the undo's confirmation and refusal,
@@ -102,7 +102,7 @@ def _tally_query() -> dict:
 
 
 def _seated(app, client, tables) -> list[tuple[str, object]]:
-    """Each game's table on a seated phone, and on a second phone asked "this one too?"."""
+    """Each game's table on a seated phone, and on a second phone asked "move the seat to this one?"."""
     answers = []
     other = app.test_client()
     for game in GAMES:

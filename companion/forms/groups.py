@@ -5,12 +5,14 @@ from __future__ import annotations
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import HiddenField, StringField
-from wtforms.validators import DataRequired, Length, ValidationError
+from wtforms.validators import DataRequired, Length, NumberRange, Optional, ValidationError
 
+from ..i18n import wtforms_messages
 from ..inputs.names import CONTROL
-from ..models import GROUP_NAME_LENGTH
+from ..models import GROUP_NAME_LENGTH, MEMBER_NAME_LENGTH
 from ..rules.words import _
 from . import NAME_LENGTH, clean_name
+from .fields import IntegerField
 
 
 def _no_control(_form, field) -> None:
@@ -41,7 +43,37 @@ class SwitchGroupForm(FlaskForm):
 
 
 class JoinGroupForm(FlaskForm):
-    """Join the group of an invitation link (the link's page asks before the phone joins)."""
+    """Join the group of an invitation link (the link's page asks before the phone joins), saying whose phone it is."""
+
+    name = StringField(_l("Whose phone is this? (the group sees it in its list)"), filters=[clean_name],
+                       validators=[Length(max=MEMBER_NAME_LENGTH), _no_control])
+
+
+class PhoneNameForm(FlaskForm):
+    """A phone's name in the group ("Ana's phone"); empty gives it back its number."""
+
+    name = StringField(_l("This phone's name in the group"), filters=[clean_name],
+                       validators=[Length(max=MEMBER_NAME_LENGTH), _no_control])
+
+
+# The longest a keeper may say "not seen for": ten years.
+UNSEEN_DAYS_MOST = 3650
+
+
+class NewInvitationForm(FlaskForm):
+    """Put the group's link and code away and make new ones; the phones not seen for so many days taken out too."""
+
+    class Meta:
+        def get_translations(self, form):
+            return wtforms_messages()  # "Not a valid integer value." in the reader's language
+
+    unseen_days = IntegerField(_l("Also take out the phones not seen for this many days (leave empty to keep them)"),
+                               validators=[Optional(), NumberRange(1, UNSEEN_DAYS_MOST, _l(
+                                   "Say a number of days from 1 to 3650, or leave it empty."))])
+
+
+class KeeperForm(FlaskForm):
+    """A keeper's action on one phone or session (taken out, made a keeper, restored): a tap, checked by its token."""
 
 
 class RenamePersonForm(FlaskForm):

@@ -29,7 +29,7 @@ import sqlalchemy as sa
 from flask import Flask
 
 from ..extensions import db
-from ..models import Table
+from ..models import REMOVED, Table
 from ..table import bell
 
 # The longest the sweeper sleeps between two looks at the planned closes.
@@ -42,13 +42,16 @@ log = logging.getLogger(__name__)
 
 def next_due() -> datetime | None:
     """The earliest planned automatic close of any table, or None."""
-    return db.session.scalar(sa.select(sa.func.min(Table.bell_due_at)).where(Table.bell_due_at.is_not(None)))
+    return db.session.scalar(sa.select(sa.func.min(Table.bell_due_at)).where(Table.bell_due_at.is_not(None),
+                                                                           Table.status != REMOVED))
 
 
 def sweep() -> int:
     """Record every automatic close whose moment has come; how many were recorded. Needs an app context."""
     due_ids = list(db.session.scalars(
-        sa.select(Table.id).where(Table.bell_due_at.is_not(None), Table.bell_due_at <= bell.now())))
+        sa.select(Table.id).where(Table.bell_due_at.is_not(None), Table.bell_due_at <= bell.now(),
+                                  # A session in the bin rings nothing: restored, its close is rung then.
+                                  Table.status != REMOVED)))
     recorded = 0
     for table_id in due_ids:
         table = db.session.get(Table, table_id)

@@ -22,13 +22,14 @@ from flask import Flask, current_app
 from ..extensions import db
 from . import changes
 from .board import HeadBoard
-from ..models import Table
+from ..models import REMOVED, Table
 
 
 class Head(NamedTuple):
     """What a table's row says of its version: enough to answer a poll or serve a kept rendering."""
 
     id: int
+    group_id: int
     last_seq: int
     status: str
     bell_seq: int | None
@@ -41,7 +42,9 @@ COLUMNS = [getattr(Table, name) for name in Head._fields]
 
 def _query(watch: bool) -> sa.Select:
     column = Table.watch_token if watch else Table.token
-    return sa.select(*COLUMNS).where(column == sa.bindparam("token"))
+    # A session in the bin has no head: its phones' polls reach the view, which says it was removed. (Written into
+    # the statement: the live read sends the token alone.)
+    return sa.select(*COLUMNS).where(column == sa.bindparam("token"), Table.status != sa.literal_column(f"'{REMOVED}'"))
 
 
 class LiveRead:

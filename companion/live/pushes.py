@@ -31,8 +31,9 @@ from werkzeug.test import EnvironBuilder
 from werkzeug.wrappers import Response
 
 from ..extensions import db
-from ..models import REMOVED, Table
+from ..models import REMOVED, Member, Table
 from ..views import table_page
+from ..web import membership
 from ..web.phone import phone
 from . import heads, regions
 from .changes import Heard
@@ -55,6 +56,9 @@ class Subscriber:
     variant: tuple
     csrf: str | None
     headers: tuple[tuple[str, str], ...]
+    # The table's group and the phone's id: a phone taken out of the group has its stream closed (``barred``).
+    group_id: int = 0
+    device: str | None = None
 
     @property
     def reader_key(self) -> str:
@@ -65,7 +69,7 @@ def subscribe(token: str, watch: bool) -> Response:
     """In the stream's request (asked by the worker): who this phone is, put where the worker finds it."""
     holder = request.environ[SUBSCRIBE]
     head = heads.head(token, watch)
-    if head is None:
+    if head is None or membership.barred(head.group_id):
         abort(404)
     reader = table_page._reader(watch, None if watch else phone().answer_at(token), token)
     # A token only for a session that has one (the page it opened made it): the stream sets no cookie.
@@ -73,7 +77,8 @@ def subscribe(token: str, watch: bool) -> Response:
     holder["head"] = head
     holder["subscriber"] = Subscriber(
         token=token, table_id=head.id, watch=watch, reader=reader, variant=table_page.region_variant(watch),
-        csrf=csrf, headers=tuple((name, request.headers[name]) for name in RENDER_HEADERS if name in request.headers))
+        csrf=csrf, headers=tuple((name, request.headers[name]) for name in RENDER_HEADERS if name in request.headers),
+        group_id=head.group_id, device=phone().device if membership.private() else None)
     return Response(status=204)
 
 
@@ -94,6 +99,21 @@ def ask_app(app: Flask, head: bytes, client: tuple | str | None) -> dict:
     if hasattr(answer, "close"):
         answer.close()
     return holder
+
+
+def taken_out(app: Flask, subscribers: list[Subscriber]) -> set[Subscriber]:
+    """The subscribers whose phone was taken out of their table's group since their stream opened (one query, and
+    none where no stream is a private server's): their streams are closed, and they are refused when they ask."""
+    asking = [subscriber for subscriber in subscribers if subscriber.device]
+    if not asking:
+        return set()
+    with app.app_context():
+        try:
+            out = set(db.session.execute(sa.select(Member.group_id, Member.device).where(
+                Member.device.in_({subscriber.device for subscriber in asking}), Member.removed_at.is_not(None))))
+        finally:
+            db.session.remove()
+    return {subscriber for subscriber in asking if (subscriber.group_id, subscriber.device) in out}
 
 
 def event(number: int, html: str) -> bytes:

@@ -173,11 +173,12 @@ class Hub:
                     lost.append(stream)
         return lost, pushing
 
-    def push(self, number: int, events: dict[Stream, bytes | None]) -> list[Stream]:
-        """Send each stream its region at ``number`` (the version alone where it has none); the streams lost."""
+    def push(self, number: int, events: dict[Stream, bytes | None], *, again: bool = False) -> list[Stream]:
+        """Send each stream its region at ``number`` (the version alone where it has none); the streams lost.
+        ``again``: even to a stream told that number already (the table changed without an entry: to the bin)."""
         lost = []
         for stream, event in events.items():
-            if stream.closed or stream.told >= number:
+            if stream.closed or (stream.told >= number and not again):
                 continue  # closed since, or a newer region went first
             if event is None:
                 sent = self._tell(stream, number)

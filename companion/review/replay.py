@@ -85,6 +85,10 @@ class Replay:
             if seat in self.seats_with_phone:
                 raise RuleError(_("%(name)s already has a phone.", name=self.table.players[seat]))
             self.seats_with_phone.add(seat)
+        elif kind == kinds.SEAT_MOVED:
+            seat = kinds.seat_of(event, self.table.players)
+            if seat not in self.seats_with_phone:
+                raise RuleError(_("%(name)s has no phone to move the seat from.", name=self.table.players[seat]))
         elif kind == kinds.INVITE_CLOSED:
             if self.invite_closed:
                 raise RuleError(_("the invitation is already put away."))

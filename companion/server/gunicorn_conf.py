@@ -27,10 +27,11 @@ access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'
 
 def post_worker_init(worker):
     """Each worker, its app loaded, settles its memory (``companion.server.memory``) and starts its bell
-    sweeper (``companion.live.due``); the first worker, once the socket is bound, says which address the
+    sweeper (``companion.live.due``) and its bins' emptier (``companion.groups.bin``); the first worker, once the socket is bound, says which address the
     phones open."""
     from flask import Flask
 
+    from companion.groups import bin
     from companion.live import due
     from companion.server.memory import settle
 
@@ -38,6 +39,8 @@ def post_worker_init(worker):
     # The bell's automatic closes are recorded at their moment, phones asleep or not (one worker sweeps).
     if isinstance(worker.wsgi, Flask):
         due.start(worker.wsgi)
+        # What has lain in a bin for its time is emptied for good, whoever asks or not.
+        bin.start(worker.wsgi)
     # Age 1 is the first worker the master starts: workers started later (after a crash, a reload) stay quiet.
     if worker.age == 1:
         from companion.server.announce import announce

@@ -22,6 +22,7 @@ import time
 from functools import partial
 
 from ..live import changes, heads, pushes, store, streams
+from ..models import REMOVED
 from ..live.streams import Hub, Stream
 from ..web.security import HEADERS
 from .serving import Connection, HeadFirstWorker
@@ -47,6 +48,7 @@ class StreamingWorker(HeadFirstWorker):
         _more_sockets()
         self.hub = Hub()
         self.watcher: changes.Changes | None = None
+        self._members_checked = time.monotonic()
         try:
             super().run()
         finally:
@@ -135,22 +137,47 @@ class StreamingWorker(HeadFirstWorker):
             self._close(stream)
         for table_id, held in pushing.items():
             self.tpool.submit(self._render, table_id, versions[table_id], held)
+        # A session put in the bin changes no entry number: every phone of it is told all the same, in its words.
+        for table_id, heard in versions.items():
+            if heard.status == REMOVED and table_id not in pushing and (held := self.hub.by_table.get(table_id)):
+                self.tpool.submit(self._render, table_id, heard, [stream for stream in held if stream.subscriber],
+                                  again=True)
+                # A stream told versions only is closed: its page asks, and is told the session is gone.
+                for stream in [stream for stream in held if not stream.subscriber]:
+                    self._close(stream)
 
-    def _render(self, table_id: int, heard: changes.Heard, held: list[Stream]) -> None:
+    def _render(self, table_id: int, heard: changes.Heard, held: list[Stream], again: bool = False) -> None:
         """On a thread: the regions of the phones of ``held`` (rendered here, or by another worker of the host)."""
         events: dict = {}
         number = heard.last_seq
+        out: list[Stream] = []
         try:
+            # A phone taken out of the table's group is sent nothing more: its stream is closed.
+            gone = pushes.taken_out(self.wsgi, [stream.subscriber for stream in held])
+            out = [stream for stream in held if stream.subscriber in gone]
+            held = [stream for stream in held if stream.subscriber not in gone]
             number, by_subscriber = pushes.regions_for(self.wsgi, store.of(self.wsgi), table_id,
                                                         [stream.subscriber for stream in held], heard)
             events = {stream: by_subscriber.get(stream.subscriber) for stream in held}
         except Exception:  # a region that cannot be rendered is told as a version: its phone asks
             self.log.exception("Rendering the regions of table %s failed", table_id)
-        self.method_queue.defer(self._push, number, events or dict.fromkeys(held))
+        self.method_queue.defer(self._push, number, events or dict.fromkeys(held), out, again)
 
-    def _push(self, number: int, events: dict) -> None:
-        for stream in self.hub.push(number, events):
+    def _push(self, number: int, events: dict, out: list[Stream] = (), again: bool = False) -> None:
+        for stream in [*self.hub.push(number, events, again=again), *out]:
             self._close(stream)
+
+    def _check_members(self, held: list[Stream]) -> None:
+        """On a thread: close the streams of ``held`` whose phones were taken out of their table's group since they
+        opened (a heartbeat apart at most; a push to them is never sent meanwhile, ``_render``)."""
+        try:
+            gone = pushes.taken_out(self.wsgi, [stream.subscriber for stream in held])
+        except Exception:  # the database away for a moment: the next heartbeat looks again
+            self.log.exception("Checking the streams' phones failed")
+            return
+        out = [stream for stream in held if stream.subscriber in gone]
+        if out:
+            self.method_queue.defer(self._push, 0, {}, out)
 
     def _close(self, stream: Stream) -> None:
         if stream.closed:
@@ -162,7 +189,13 @@ class StreamingWorker(HeadFirstWorker):
     def murder_pending(self) -> None:
         """Besides gunicorn's timeouts, the streams' heartbeat (the loop comes here at least once a second)."""
         super().murder_pending()
-        for stream in self.hub.beat(time.monotonic()):
+        now = time.monotonic()
+        if now >= self._members_checked + streams.HEARTBEAT:
+            self._members_checked = now
+            # The streams of a private server's phones (only they carry their phone's id).
+            if held := [stream for stream in self.hub.all() if getattr(stream.subscriber, "device", None)]:
+                self.tpool.submit(self._check_members, held)
+        for stream in self.hub.beat(now):
             self._close(stream)
 
     # --- stopping --------------------------------------------------------------------

@@ -22,12 +22,15 @@ TIMER_STOPPED = "timer_stopped"
 # A finished session reopened on purpose to correct it, and declared finished again.
 REOPEN = "reopen"
 CLOSE = "close"
-# Who is at the table: a seat's first phone, and the invitation put away once everyone is in.
+# Who is at the table: a seat's first phone, the seat moved to another phone (who holds the player's cards is
+# everyone's to know), and the invitation put away once everyone is in.
 SEAT_TAKEN = "seat_taken"
+SEAT_MOVED = "seat_moved"
 INVITE_CLOSED = "invite_closed"
 # A player renamed, or forgotten ("Player 3"), across the group's sessions: the seat's name is changed with it.
 RENAMED = "renamed"
-TABLE_EVENTS = frozenset({VOID, TIMER_STARTED, TIMER_STOPPED, REOPEN, CLOSE, SEAT_TAKEN, INVITE_CLOSED, RENAMED})
+TABLE_EVENTS = frozenset({VOID, TIMER_STARTED, TIMER_STOPPED, REOPEN, CLOSE, SEAT_TAKEN, SEAT_MOVED, INVITE_CLOSED,
+                          RENAMED})
 # What changes the entries before it, as every later state and sentence reads them.
 CHANGES_THE_PAST = frozenset({VOID, RENAMED})
 
@@ -81,6 +84,11 @@ def seat_taken(event: dict, players: Sequence[str]) -> str:
     return _("%(name)s's phone joined the table.", name=players[seat_of(event, players)])
 
 
+def seat_moved(event: dict, players: Sequence[str]) -> str:
+    """ "Ben's seat moved to another phone." """
+    return _("%(name)s's seat moved to another phone.", name=players[seat_of(event, players)])
+
+
 def undid(target: int, sentence: str) -> str:
     """The sentence of an undo, given the sentence of the entry it takes back."""
     # Translators: %(entry)s is the sentence of the entry taken back, e.g. "Ben scored 7".
@@ -96,6 +104,8 @@ def sentence(event: dict, players: Sequence[str]) -> str:
         return timer_stopped(event)
     if kind == SEAT_TAKEN:
         return seat_taken(event, players)
+    if kind == SEAT_MOVED:
+        return seat_moved(event, players)
     if kind == INVITE_CLOSED:
         return _(INVITE_PUT_AWAY)
     if kind == RENAMED:

@@ -15,7 +15,7 @@ import sqlalchemy as sa
 from ..database import write_turn
 from ..extensions import db
 from ..live import heads
-from ..models import Entry, Table, now
+from ..models import REMOVED, Entry, Table, now
 from ..rules import RuleError, declared
 from ..rules.words import _
 from . import kinds, wording
@@ -25,15 +25,15 @@ from .state import Snapshot, cache, fold, state_of
 
 
 def _lock(table: Table) -> int:
-    """Take the table's write lock and the next entry number.
+    """Take the table's write lock and the next entry number (refused if the session went to the bin meanwhile).
 
-    The UPDATE is the first write of the transaction: PostgreSQL locks the
-    row, SQLite takes its write lock, and concurrent writers queue behind it
-    until commit, so entries get one definite order. One statement: each one
-    more made while the lock is held is one more wait for every other writer.
-    """
-    return db.session.execute(sa.update(Table).where(Table.id == table.id)
-                              .values(last_seq=Table.last_seq + 1).returning(Table.last_seq)).scalar_one()
+    The UPDATE is the first write of the transaction: PostgreSQL locks the row, SQLite takes its write lock, and
+    concurrent writers queue behind it until commit, so entries get one definite order. One statement: each one
+    more made while the lock is held is one more wait for every other writer."""
+    if (seq := db.session.execute(sa.update(Table).where(Table.id == table.id, Table.status != REMOVED).values(
+            last_seq=Table.last_seq + 1).returning(Table.last_seq)).scalar_one_or_none()) is None:
+        raise RuleError(_("This session was removed from the history: nothing was recorded."))
+    return seq
 
 
 def _existing(table: Table, key: str | None) -> Entry | None:
@@ -152,8 +152,8 @@ def _append(table: Table, key: str | None, make: Callable[[int], tuple[Entry, An
     except RuleError as refusal:
         prepared = refusal
     with write_turn():
-        seq = _lock(table)
         try:
+            seq = _lock(table)
             if seq != expected:
                 entry, state = make(seq)
             elif isinstance(prepared, RuleError):

@@ -1,23 +1,24 @@
-"""The groups: this phone's groups (switch, start, join), the group's own page (invite, rename, leave,
-remove), and an invitation's page."""
+"""The groups: this phone's groups (switch, start, join, a removed one restored), the group's own page (its phones,
+invite, rename, leave, remove, its bin and log), and an invitation's page."""
 
 from __future__ import annotations
 
-import click
-from flask import Blueprint, abort, current_app, flash, redirect, render_template, url_for
-from flask.cli import with_appcontext
+from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from .. import groups
 from ..forms import JoinForm
-from ..forms.groups import (GroupNameForm, JoinGroupForm, LeaveGroupForm, RemoveGroupForm,
-                            SwitchGroupForm)
-from ..groups.removal import remove
+from ..forms.groups import (GroupNameForm, JoinGroupForm, KeeperForm, LeaveGroupForm, NewInvitationForm,
+                            PhoneNameForm, RemoveGroupForm, SwitchGroupForm)
+from ..groups import bin, log, members
 from ..models import Group
-from ..rules.words import _
+from ..rules import RuleError
+from ..rules.words import _, ngettext
 from ..server.hosting import phone_url
 from ..web import membership
-from .group_pages import group_page, in_no_group
+from ..web.phone import phone
+from .group_pages import current, group_page, in_no_group, keepers_only
+from .review import local_time
 from .tables import qr_response
 
 bp = Blueprint("groups", __name__, cli_group=None)
@@ -30,15 +31,18 @@ def group_name(group: Group) -> str:
 
 @bp.app_context_processor
 def group_words() -> dict:
-    return {"group_name": group_name}
+    return {"group_name": group_name, "phone_name": members.display_name, "log_sentence": log.sentence,
+            "log_who": log.who, "bin_until": bin.until}
 
 
 def _mine(start: GroupNameForm | None = None, join: JoinForm | None = None, status: int = 200) -> Response:
     mine = membership.member_groups()
+    binned = bin.groups_kept_by(phone().device) if groups.private() else []
     return group_page((render_template(
         "groups/mine.html", mine=mine, current=membership.current_group(), private=groups.private(),
-        counts=groups.session_counts([group.id for group in mine]), switch=SwitchGroupForm(),
-        start=start or GroupNameForm(formdata=None), join_form=join or JoinForm(formdata=None)), status))
+        counts=groups.session_counts([group.id for group in mine + binned]), switch=SwitchGroupForm(),
+        binned=binned, restore=KeeperForm(), start=start or GroupNameForm(formdata=None),
+        join_form=join or JoinForm(formdata=None)), status))
 
 
 @bp.get("/groups")
@@ -49,7 +53,7 @@ def mine() -> Response:
 
 @bp.post("/groups/new")
 def start() -> Response:
-    """Start a group: this phone is its first member and looks at it."""
+    """Start a group: this phone is its first member and keeps it."""
     if not groups.private():
         abort(404)
     form = GroupNameForm()
@@ -70,59 +74,75 @@ def switch(group_id: int) -> Response:
     return redirect(url_for("review.history_page"), 303)
 
 
-def _page(group: Group, forms: dict | None = None, status: int = 200) -> Response:
+def page_context(group: Group, forms: dict | None = None) -> dict:
+    """What the group's page shows this phone: its phones, the invitation, the bin, the log, the forms it may use."""
+    mine = membership.me(group)
+    keeper = membership.is_keeper(group)
     given = {"rename": GroupNameForm(formdata=None, name=group.name), "leave": LeaveGroupForm(),
-             **(forms or {})}
-    return group_page((render_template(
-        "groups/group.html", group=group, private=groups.private(), forms=given,
-        count=groups.session_counts([group.id])[group.id],
-        invite_url=phone_url("groups.invite", token=group.invite_token)), status))
+             "invitation": NewInvitationForm(formdata=None), "phone": PhoneNameForm(formdata=None,
+             name=mine.name if mine else ""), "keeper": KeeperForm(), **(forms or {})}
+    return {"group": group, "private": groups.private(), "forms": given, "keeper": keeper, "me": mine,
+            "phones": members.of_group(group.id) if groups.private() else [],
+            "count": groups.session_counts([group.id])[group.id], "log": log.recent(group.id),
+            "bin": bin.sessions(group.id), "invite_url": phone_url("groups.invite", token=group.invite_token)}
+
+
+def _page(group: Group, forms: dict | None = None, status: int = 200) -> Response:
+    return group_page((render_template("groups/group.html", **page_context(group, forms)), status))
 
 
 @bp.get("/group")
 def page() -> Response:
-    """The group's own page: its name, how to invite someone, its whole history to take away or bring in."""
+    """The group's own page: its phones and keepers, how to invite someone, its bin and log, its whole history."""
     if (group := membership.current_group()) is None:
         return group_page(in_no_group())
     return _page(group)
 
 
-def _current() -> Group:
-    if (group := membership.current_group()) is None:
-        abort(404)
-    return group
-
-
 @bp.post("/group/rename")
 def rename() -> Response:
-    """Give the group another name."""
-    group = _current()
+    """Give the group another name (a keeper)."""
+    group = current()
+    keepers_only(group)
     form = GroupNameForm()
     if not form.validate_on_submit():
         return _page(group, {"rename": form}, 422)
-    groups.rename(group, form.name.data)
+    groups.rename(group, form.name.data, by=membership.me(group))
     flash(_("The group is now called %(name)s.", name=group.name))
     return redirect(url_for("groups.page"), 303)
 
 
 @bp.post("/group/invitation")
 def new_invitation() -> Response:
-    """Put the group's link and code away and make new ones (an old one was shared too widely)."""
-    group = _current()
-    if not groups.private() or not LeaveGroupForm().validate_on_submit():
+    """Put the group's link and code away and make new ones (a keeper), and take out the phones not seen for N days."""
+    group = current()
+    if not groups.private():
         abort(404)
-    groups.new_invitation(group)
+    keepers_only(group)
+    form = NewInvitationForm()
+    if not form.validate_on_submit():
+        return _page(group, {"invitation": form}, 422)
+    taken_out = groups.new_invitation(group, by=membership.me(group), unseen_days=form.unseen_days.data)
     flash(_("The group has a new link and code: the old ones no longer let anyone in."))
+    if form.unseen_days.data is not None:
+        flash(ngettext("%(num)d phone not seen for %(days)s days was taken out.",
+                       "%(num)d phones not seen for %(days)s days were taken out.", taken_out,
+                       days=form.unseen_days.data))
     return redirect(url_for("groups.page"), 303)
 
 
 @bp.post("/group/leave")
 def leave() -> Response:
     """Take the group off this phone: its history, players and invitation are no longer shown here."""
-    group = _current()
+    group = current()
     if not groups.private() or not LeaveGroupForm().validate_on_submit():
         abort(404)
-    membership.leave(group)
+    try:
+        membership.leave(group)
+    except RuleError as refusal:
+        form = LeaveGroupForm()
+        form.form_errors.append(refusal.message)
+        return _page(group, {"leave": form}, 422)
     flash(_("This phone has left %(name)s.", name=group_name(group)))
     response = redirect(url_for("groups.mine"), 303)
     # The pages this phone kept of the group (to show without a connection) go with it.
@@ -132,10 +152,11 @@ def leave() -> Response:
 
 @bp.route("/group/remove", methods=["GET", "POST"])
 def removal() -> Response:
-    """Remove the group with every session: asked twice, the second time with its name typed."""
-    group = _current()
+    """Put the group with every session in the bin (a keeper): asked twice, the second time with its name typed."""
+    group = current()
     if not groups.private():
         abort(404)
+    keepers_only(group)
     form = RemoveGroupForm()
     step, status = 1, 200
     if form.validate_on_submit():
@@ -143,16 +164,15 @@ def removal() -> Response:
             step = 2
         elif form.name.data == group.name:
             name = group.name
-            remove(group)
-            membership.leave(group)
-            flash(_("The group %(name)s was removed, with every session it played.", name=name))
-            response = redirect(url_for("groups.mine"), 303)
-            response.headers["Clear-Site-Data"] = '"cache"'
-            return response
+            groups.remove(group, by=membership.me(group))
+            membership.forget_rows()
+            flash(_("The group %(name)s is in the bin with every session it played: you can restore it here "
+                    "until %(date)s.", name=name, date=local_time(bin.until(group.removed_at), "date")))
+            return redirect(url_for("groups.mine"), 303)
         else:
             step, status = 2, 422
             form.name.errors = [_("That is not the group's name: nothing was removed.")]
-    return group_page((render_template("groups/remove.html", group=group, form=form, step=step,
+    return group_page((render_template("groups/remove.html", group=group, form=form, step=step, days=bin.days(),
                                        count=groups.session_counts([group.id])[group.id]), status))
 
 
@@ -165,22 +185,28 @@ def invite(token: str) -> Response:
     if membership.is_member(group):
         membership.look_at(group)
         return redirect(url_for("groups.page"), 303)
-    return group_page(render_template("groups/invite.html", group=group, form=JoinGroupForm()))
+    return group_page(render_template("groups/invite.html", group=group, form=JoinGroupForm(formdata=None)))
 
 
 @bp.post("/g/<token>")
 def accept(token: str) -> Response:
-    """Join the group of the invitation."""
+    """Join the group of the invitation, under the name the phone gives."""
     group = groups.by_invite(token)
-    if group is None or not JoinGroupForm().validate_on_submit():
+    if group is None:
         abort(404)
-    welcome(group)
-    return redirect(url_for("groups.page"), 303)
+    form = JoinGroupForm()
+    if form.validate_on_submit():
+        try:
+            welcome(group, form.name.data or "")
+            return redirect(url_for("groups.page"), 303)
+        except members.TakenOut as refusal:
+            form.form_errors.append(refusal.message)
+    return group_page((render_template("groups/invite.html", group=group, form=form), 422))
 
 
-def welcome(group: Group) -> None:
+def welcome(group: Group, name: str = "") -> None:
     """Put ``group`` on this phone, and say so on the group's page it is sent to (by link or by code)."""
-    membership.join(group)
+    membership.join(group, name)
     flash(_("Welcome to %(name)s: its history and players are on this phone now.", name=group_name(group)))
 
 
@@ -191,20 +217,3 @@ def qr(token: str) -> Response:
     if group is None or not membership.is_member(group):
         abort(404)
     return qr_response(phone_url("groups.invite", token=group.invite_token), _("Scan to join this group"))
-
-
-@bp.cli.command("groups")
-@with_appcontext
-def list_groups() -> None:
-    """List each group with its number of sessions and its invitation link (an operator invites the first member)."""
-    every = groups.groups() or [groups.home_group()]
-    counts = groups.session_counts([group.id for group in every])
-    root = (current_app.config.get("PUBLIC_URL") or "").rstrip("/")
-    if not groups.private():
-        click.echo("Groups are open (no COMPANION_GROUPS=private): every phone that reaches the server is in each.")
-    for group in every:
-        name = group.name or "(the home group, unnamed)"
-        click.echo(f"{name}: sessions {counts[group.id]}, code {group.join_code}, "
-                   f"invitation {root}/g/{group.invite_token}")
-    if not root:
-        click.echo("(Set COMPANION_PUBLIC_URL to print whole links.)")

@@ -13,12 +13,13 @@ from ..review import history
 from ..web import limits
 from ..extensions import db
 from ..forms import JoinForm, NewTableForm
-from ..models import Entry, Seat, Table, now
+from ..models import REMOVED, Entry, Seat, Table, now
 from ..rules import GAMES, RuleError, declared
 from ..rules.words import N_, _
 from .. import groups
+from ..groups import members
 from .groups import welcome
-from ..web.membership import current_group
+from ..web.membership import barred_groups, current_group
 from ..web.phone import phone, remember
 from ..web.templating import is_htmx
 
@@ -30,7 +31,9 @@ def recent_tables() -> list[Table]:
     tokens = phone().recent
     if not tokens:
         return []
-    found = {t.token: t for t in db.session.scalars(sa.select(Table).where(Table.token.in_(tokens)))}
+    barred = barred_groups()
+    found = {t.token: t for t in db.session.scalars(sa.select(Table).where(Table.token.in_(tokens), Table.status != REMOVED))
+             if t.group_id not in barred}
     return [found[token] for token in tokens if token in found]
 
 
@@ -159,8 +162,11 @@ def join() -> Response | tuple[str, int]:
             return _go(url_for("tables.page", token=table.token))
         elif (group := groups.by_code(form.code.data)) is not None:
             # A group's code, typed as a table's is: the phone joins the group.
-            welcome(group)
-            return _go(url_for("groups.page"))
+            try:
+                welcome(group)
+                return _go(url_for("groups.page"))
+            except members.TakenOut as refusal:
+                form.code.errors.append(refusal.message)
         else:
             form.code.errors.append(_(NO_SUCH_TABLE))
     db.session.commit()

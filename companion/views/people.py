@@ -6,13 +6,15 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from werkzeug.wrappers import Response
 
 from ..forms.groups import ForgetPersonForm, RenamePersonForm
-from ..groups import people
+from ..extensions import db
+from ..groups import log as group_log, people
 from ..review import history, stats
 from ..rules import GAMES, RuleError
 from ..rules.words import _, ngettext
+from ..web import membership
 from ..web.membership import current_group
 from ..web.phone import device_id
-from .group_pages import group_page, in_no_group
+from .group_pages import group_page, in_no_group, keepers_only
 
 bp = Blueprint("people", __name__)
 
@@ -46,6 +48,7 @@ def _player_page(name: str, rename: RenamePersonForm | None = None, status: int 
     group, found, outcomes = _player_of(name)
     forms = {"rename": rename or RenamePersonForm(formdata=None), "forget": ForgetPersonForm(formdata=None)}
     return group_page((render_template("review/player.html", player=found, group=group, forms=forms,
+                                       keeper=membership.is_keeper(group),
                                        sessions=stats.sessions_of(outcomes, found.key)), status))
 
 
@@ -77,9 +80,13 @@ def rename(name: str) -> Response:
 def forget(name: str) -> Response:
     """Take the person's name out of every session of the group, their scores kept (asked on the page)."""
     group, found, _outcomes = _player_of(name)
+    keepers_only(group)
     if not ForgetPersonForm().validate_on_submit():
         return _player_page(name, status=422)
     count = people.forget(group, found.key, device=device_id())
+    # The log says a name was forgotten, never whose.
+    group_log.note(group.id, "forgotten", membership.me(group), count=count)
+    db.session.commit()
     flash(ngettext("That name is gone from %(num)d session: the seat is called by its place at the table.",
                    "That name is gone from %(num)d sessions: each seat is called by its place at the table.", count))
     return redirect(url_for("people.players"), 303)

@@ -16,7 +16,8 @@ from ..review.session import period_key, review_of, timeline
 from ..rules import RuleError
 from ..i18n import number
 from ..rules.words import _
-from ..web.membership import current_group
+from ..groups import bin
+from ..web.membership import current_group, is_keeper, may_remove
 from .group_pages import group_page, in_no_group
 from ..web.phone import device_id, phone, remember
 from .table_forms import refuse
@@ -107,7 +108,8 @@ def history_page() -> Response:
     rows = list(zip(page.tables, history.outcomes(page.tables)))
     status = 422 if form.errors else 200
     return group_page((render_template("review/history.html", form=form, page=page, rows=rows, group=group,
-                                        args=_filter_args(form)), status))
+                                        args=_filter_args(form), bin=bin.sessions(group.id),
+                                        keeper=is_keeper(group)), status))
 
 
 def _winner_names(outcome: stats.Outcome) -> str:
@@ -181,6 +183,8 @@ def _results(table: Table, *, watch: bool, forms: dict | None = None, status: in
         "bgstats_match": bgstats.is_match(game),
         "card": _card(table, game, review),
         "review_forms": {**({} if watch else session_forms(table)), **(forms or {})},
+        # Removing it is offered to a keeper of its group and the members at it, never to a link's holder.
+        "may_remove": not watch and may_remove(table),
         "token": table.watch_token if watch else table.token,
     }
     return render_template("review/results.html", **context), status

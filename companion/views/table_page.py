@@ -18,10 +18,11 @@ from ..extensions import db
 from ..forms import InviteForm
 from ..i18n import language
 from ..live import heads, parts, regions, store, streams
-from ..models import TOKEN_SHAPE, Table
+from ..models import REMOVED, TOKEN_SHAPE, Table
 from ..rules import declared
 from ..table.log import game_of
 from ..table.view import table_view
+from ..web import membership
 from ..web.phone import PAD, WATCHING, Phone, my_seat, phone, seat_choice
 from ..web.templating import is_htmx
 from .page_forms import PageForms, game_forms
@@ -35,8 +36,9 @@ def token_shaped(token: str | None) -> bool:
 
 # The seats come in the same query: half the cost of a second one for them, on every request. Built once:
 # building the statement cost a fifth of the read on every page.
-_BY_TOKEN, _BY_WATCH_TOKEN = (sa.select(Table).where(column == sa.bindparam("token")).options(joinedload(Table.seats))
-                              for column in (Table.token, Table.watch_token))
+# A session in the bin is found by no link until it is restored.
+_BY_TOKEN, _BY_WATCH_TOKEN = (sa.select(Table).where(column == sa.bindparam("token"), Table.status != REMOVED)
+                              .options(joinedload(Table.seats)) for column in (Table.token, Table.watch_token))
 
 
 def table_or_404(token: str, *, watch: bool = False) -> Table:
@@ -44,24 +46,27 @@ def table_or_404(token: str, *, watch: bool = False) -> Table:
     if not token_shaped(token):
         abort(404)
     table = db.session.scalars(_BY_WATCH_TOKEN if watch else _BY_TOKEN, {"token": token}).unique().first()
-    if table is None:
+    # A phone taken out of the table's group: the same 404 as a link that leads nowhere (its page stops asking).
+    if table is None or membership.barred(table.group_id):
         abort(404)
     return table
 
 
 def _reader(watch: bool, choice: int | str | None, token: str) -> tuple:
-    """Everything that decides what this phone may see of a table: its answer to "Who are you?" and,
-    for a phone of nobody, the entry it recorded itself (the rare case of a phone passed round)."""
+    """Everything that decides what this phone may see of a table: its answer to "Who are you?" as it keeps it
+    and, for a seat, the phone's id (only the phone holding a seat sees its secrets: the rendering checks it,
+    ``Phone.seat_at``); for a phone of nobody, the entry it recorded itself (the rare case of a phone passed round)."""
     if watch:
         return None, None
-    return choice, None if isinstance(choice, int) else phone().recorded_at(token)
+    return choice, phone().device if isinstance(choice, int) else phone().recorded_at(token)
 
 
 def table_context(table: Table, *, watch: bool = False, forms: dict | None = None) -> dict:
     """Everything the table view's templates need: this request's view of the table, and this phone's forms."""
     view = table_view(table)
     seat = None if watch else my_seat(table)
-    choice, recorded = _reader(watch, None if watch else seat_choice(table), table.token)
+    choice = None if watch else seat_choice(table)
+    recorded = None if watch or isinstance(choice, int) else phone().recorded_at(table.token)
     last = None if watch else view.last_entry
     all_forms = PageForms({}) if watch else game_forms(table, seat)
     all_forms.update(forms or {})
@@ -78,6 +83,8 @@ def table_context(table: Table, *, watch: bool = False, forms: dict | None = Non
         # A phone that keeps the pad for everyone records for every player, as one passed round the table.
         "keeps_pad": choice == PAD,
         "seat": seat,
+        # The seat this phone held until another phone took it: it says so, and offers to take it back.
+        "moved_from": None if watch else phone().moved_from(table),
         # A phone of nobody that recorded the newest entry may see what only its recorder sees.
         "recorded_here": recorded,
         # Right after joining, a phone is asked who holds it; until every seat has a phone, the invitation leads.
@@ -162,7 +169,7 @@ def marked_region(table: Table, *, watch: bool = False, context: Callable[[], di
     version = _region_version(table.last_seq, table.status, table.bell_seq, table.bell_plan)
     share = (_parts_key(table.id, watch), version)
     context = context or cache(lambda: table_context(table, watch=watch))
-    reader = _reader(watch, None if watch else seat_choice(table), table.token)
+    reader = _reader(watch, None if watch else phone().answer_at(table.token), table.token)
     key = _region_key(table.id, watch, reader)
     kept = current_app.extensions["regions"]
     if (html := kept.get(key, version)) is None and from_host:
@@ -178,7 +185,8 @@ def marked_region(table: Table, *, watch: bool = False, context: Callable[[], di
 def readers_to_render(table: Table, watch: bool, wanted: set[str], kept: Mapping[str, str]) -> list[tuple]:
     """The readers a version is rendered for at once, but those ``kept`` already: every seat (each seat's
     phones will read it), and the ``wanted`` ones (by ``reader_key``)."""
-    every_seat = [] if watch else [(seat, None) for seat in range(len(table.seats))]
+    holders = table_view(table).seating.holders
+    every_seat = [] if watch else [(seat, holders.get(seat)) for seat in range(len(table.seats))]
     readers = every_seat + [tuple(json.loads(key)) for key in sorted(wanted - {reader_key(r) for r in every_seat})]
     return [reader for reader in readers if reader_key(reader) not in kept]
 
@@ -188,20 +196,23 @@ def render_readers(table: Table, watch: bool, readers: list[tuple]) -> dict[str,
     rendered = {}
     own = g.pop("phone", None)
     try:
-        seats = [choice for choice, recorded in readers if isinstance(choice, int) and recorded is None]
+        holders = table_view(table).seating.holders
+        # The seats read by the phone holding them (or by any, where none does).
+        seats = [choice for choice, device in readers if isinstance(choice, int) and holders.get(choice) == device]
         # A game that declares ``ONE_PASS`` has its whole region rendered once for every seat of a version when
         # all seats are wanted (a pushed entry): what reads the seat carries each seat's bits between seat
         # markers, and each seat's region is read out of that one rendering (``companion.live.parts``).
         if not watch and declared(game_of(table), "ONE_PASS") and len(seats) > 1:
             g.phone = Phone(seats={}, recorded_here={})
             for seat, html in every_seat(table, seats).items():
-                rendered[reader_key((seat, None))] = html
+                rendered[reader_key((seat, holders.get(seat)))] = html
             readers = [reader for reader in readers if reader_key(reader) not in rendered]
-        for choice, recorded in readers:
-            # The reader as its own phone would be: its seat, and the entry it recorded itself.
-            g.phone = Phone(seats={} if choice is None else {table.token: choice},
-                            recorded_here={} if recorded is None else {table.token: recorded})
-            rendered[reader_key((choice, recorded))] = marked_region(table, watch=watch, from_host=False)
+        for choice, second in readers:
+            # The reader as its own phone would be: its seat and id, or the entry it recorded itself.
+            seated = isinstance(choice, int)
+            g.phone = Phone(device=second if seated else None, seats={} if choice is None else {table.token: choice},
+                            recorded_here={} if seated or second is None else {table.token: second})
+            rendered[reader_key((choice, second))] = marked_region(table, watch=watch, from_host=False)
     finally:
         g.pop("phone", None)
         if own is not None:
@@ -221,10 +232,11 @@ def every_seat(table: Table, seats: list[int]) -> dict[int, str]:
         html = render_template("tables/_live.html", **context, share=share)
     kept = current_app.extensions["regions"]
     found = parts.segments(html)
+    holders = table_view(table).seating.holders
     regions_of = {}
     for seat in seats:
         regions_of[seat] = parts.read_by(found, seat)
-        kept.put(_region_key(table.id, False, (seat, None)), version, regions_of[seat])
+        kept.put(_region_key(table.id, False, (seat, holders.get(seat))), version, regions_of[seat])
     return regions_of
 
 

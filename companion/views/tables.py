@@ -16,7 +16,7 @@ from ..rules.words import _
 from ..server.hosting import phone_url
 from ..table import bell, kinds, log, recording, seating, wording
 from ..table.view import table_view
-from ..web import phone
+from ..web import membership, phone
 from ..web.templating import is_htmx
 from . import kept_forms
 from .errors import render_error
@@ -47,7 +47,8 @@ def _current_head(token: str, watch: bool) -> heads.Head | None:
     if not token_shaped(token):
         return None
     head = heads.head(token, watch)
-    return None if head is None or bell.is_due(head.bell_due_at) else head
+    # A phone taken out of the table's group goes the long way, to be refused (``table_or_404``).
+    return None if head is None or bell.is_due(head.bell_due_at) or membership.barred(head.group_id) else head
 
 
 def _kept(token: str, watch: bool) -> tuple[str, int] | None:
@@ -261,8 +262,11 @@ def choose_seat(token: str) -> Response | tuple[str, int]:
             return shown_again(table, "seat", form, status=200)
         if seat is not None and not table.finished:
             # Another phone may have taken the seat since it was free above: asked all the same.
-            if not seating.take_seat(table, seat, device=phone.device_id()) and ask:
-                return shown_again(table, "seat", form, status=200)
+            if not seating.take_seat(table, seat, device=phone.device_id()):
+                if ask:
+                    return shown_again(table, "seat", form, status=200)
+                # Asked and answered: the seat moves to this phone, and the whole table is told.
+                seating.move_seat(table, seat, device=phone.device_id())
         phone.answer(table, choice)
     return answer(table)
 

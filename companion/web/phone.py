@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from flask import g, session
 
 from ..models import Entry, Table
+from ..table.view import table_view
 
 # What a phone that said it only watches keeps as its seat: it shows the table and records nothing.
 WATCHING = "watch"
@@ -39,9 +40,21 @@ class Phone:
         return self.seats.get(token)
 
     def seat_at(self, table: Table) -> int | None:
-        """The seat this phone said it holds at this table, if any."""
+        """The seat this phone said it holds at this table, if it still holds it (its seat not moved to another
+        phone since, while the game is played: ``table.seating``)."""
+        seat = self.claimed_at(table)
+        return seat if seat is not None and (table.finished or table_view(table).seating.holds(seat, self.device)) \
+            else None
+
+    def claimed_at(self, table: Table) -> int | None:
+        """The seat this phone said it holds at this table, whoever holds it now."""
         seat = self.seats.get(table.token)
         return seat if isinstance(seat, int) and 0 <= seat < len(table.seats) else None
+
+    def moved_from(self, table: Table) -> int | None:
+        """The seat this phone held until another phone took it (it says so, and offers it back)."""
+        seat = self.claimed_at(table)
+        return seat if seat is not None and self.seat_at(table) is None else None
 
     def choice_at(self, table: Table) -> int | str | None:
         """This phone's answer to "Who are you?": a seat, ``WATCHING``, ``PAD``, or None (not asked yet)."""

@@ -97,19 +97,21 @@ def test_a_phone_taking_a_seat_that_has_one_is_asked_and_sees_its_secret_only_af
     stranger = new_phone()
     stranger.goto(ben.url)
     stranger.locator("section.who").get_by_role("button", name=re.compile(r"^Ben\s+has a phone")).click()
-    expect(stranger.get_by_role("heading", name="Ben already has a phone — this one too?")).to_be_visible()
+    expect(stranger.get_by_role("heading", name="Ben already has a phone — move the seat to this one?")).to_be_visible()
     assert stranger.locator(".bonus-value").count() == 0
     # No: asked again who it is; still nothing of Ben's on it, after a poll or two.
     stranger.get_by_role("button", name="No, choose again").click()
     expect(stranger.get_by_role("heading", name="Who are you?")).to_be_visible()
     sit_on_table(stranger, seconds=2)
     assert stranger.locator(".bonus-value").count() == 0
-    # Yes: this phone is Ben's too, and shows his bonus token.
+    # Yes: Ben's seat moves to this phone, which shows his bonus token; Ben's own phone says so and shows it no more.
     stranger.locator("section.who").get_by_role("button", name=re.compile(r"^Ben\s+has a phone")).click()
-    stranger.get_by_role("button", name="Yes, this phone is Ben's too").click()
+    stranger.get_by_role("button", name="Yes, move Ben's seat here").click()
     expect(stranger.locator("summary", has_text="This phone is Ben's")).to_be_attached()
     expect(stranger.locator(".bonus-reveal .bonus-value")).to_have_text(drawn)
-    assert stranger.errors == []
+    expect(ben.locator(".seat-moved")).to_contain_text("Ben's seat moved to another phone.")
+    assert ben.locator(".bonus-value").count() == 0
+    assert stranger.errors == [] and ben.errors == []
 
 
 def test_a_preview_stays_whole_when_another_phone_records_and_its_tap_records(table):

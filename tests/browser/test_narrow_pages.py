@@ -164,7 +164,7 @@ def test_no_page_is_wider_than_the_phone_and_no_name_is_cut(new_phone, tables, l
         phone.goto(address)
         if seated:
             phone.locator('section.who button[name="seat"][value="0"]').click()
-            # The first phone set to this seat in the module takes it; the next ones are asked "this one too?".
+            # The first phone set to this seat in the module takes it; the next ones are asked "move the seat to this one?".
             phone.wait_for_function("() => !document.querySelector('section.who:not(#seat-question)')")
             if phone.locator("#seat-question").count():
                 problems += [f"{what}, this phone too? ({address}): {problem}"

@@ -8,6 +8,7 @@ import sqlalchemy as sa
 from companion.extensions import db
 from companion.models import REMOVED, Entry, Group, Table
 from groups.tables import group_named, member_of, played
+from review.test_review_sessions import FRUTTI_EVENTS
 
 BADGERS = ["Ana", "Ben", "Cy"]
 
@@ -109,7 +110,7 @@ def test_leaving_takes_the_group_off_this_phone_only(private):
 def test_a_group_renamed(private):
     otters = group_named(private, "Otters")
     phone = private.test_client()
-    member_of(phone, otters)
+    member_of(phone, otters, keeper=True)
     assert phone.post("/group/rename", data={"name": "River otters"}).status_code == 303
     assert "River otters" in phone.get("/group").get_data(as_text=True)
     refused = phone.post("/group/rename", data={"name": "x" * 41})
@@ -121,7 +122,7 @@ def test_removing_a_group_is_asked_twice_with_its_name_typed(private):
     token = played(private, otters, ["Zelda", "Yannick", "Xavier"])
     played(private, badgers, BADGERS)
     phone = private.test_client()
-    member_of(phone, otters)
+    member_of(phone, otters, keeper=True)
     first = phone.post("/group/remove", data={"step": "1"}).get_data(as_text=True)
     assert "To be sure, type its name: Otters" in first
     wrong = phone.post("/group/remove", data={"step": "2", "name": "Otter"})
@@ -133,8 +134,9 @@ def test_removing_a_group_is_asked_twice_with_its_name_typed(private):
         assert db.session.get(Group, otters).removed
         assert db.session.scalar(sa.select(sa.func.count()).select_from(Table).where(
             Table.group_id == otters, Table.status != REMOVED)) == 0
+        # In the bin, every entry kept until its time there is up (tests/groups/test_bin.py).
         assert db.session.scalar(sa.select(sa.func.count()).select_from(Entry).join(Table).where(
-            Table.group_id == otters)) == 0
+            Table.group_id == otters)) == len(FRUTTI_EVENTS)
         # The other group's sessions are untouched.
         assert db.session.scalar(sa.select(sa.func.count()).select_from(Table).where(Table.group_id == badgers)) == 1
     assert private.test_client().get(f"/t/{token}").status_code == 404
@@ -148,5 +150,5 @@ def test_the_operator_lists_the_groups_with_their_invitations(private):
     result = private.test_cli_runner().invoke(args=["groups"])
     assert result.exit_code == 0
     invited = group(private, otters)
-    assert f"Otters: sessions 1, code {invited.join_code}, invitation https://scores.example.org/g/{invited.invite_token}" \
-        in result.output
+    assert f"{otters} Otters: sessions 1, phones 0, code {invited.join_code}, invitation " \
+        f"https://scores.example.org/g/{invited.invite_token}" in result.output

@@ -422,7 +422,9 @@ NOT_COUNTS = {
                 # The score sheet's rounds and categories (#42).
                 "Category %(number)d", "%(name)s in round %(round)d",
                 "Round %(round)d: %(scores)s.", "Round %(round)d: %(scores)s. %(end)s",
-                "The game was ended after round %(round)d.", "The next round to enter is round %(round)d."},
+                "The game was ended after round %(round)d.", "The next round to enter is round %(round)d.",
+                # A group's phone that was given no name, by its number in the group.
+                "Phone %(number)d"},
     "a value, a price or a score, no noun after it": {
         "%(player)s sold %(cards)s for %(value)d.", "%(player)s sold %(cards)s for %(value)d, %(steps)s.",
         "%(num)d %(product)s", "The memo row for %(value)d needs 5 selling values (1 to 5 cards).",

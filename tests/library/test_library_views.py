@@ -12,6 +12,7 @@ from werkzeug.test import encode_multipart
 
 from companion import groups
 from companion.library import export
+from groups.tables import member_of as groups_member_of
 from helpers import csrf_token
 from library.test_library_files import counts
 from review.test_review_sessions import JAIPUR, record_all
@@ -31,8 +32,10 @@ def download(client) -> bytes:
 
 
 def member_of(client, *ids: int) -> None:
+    """This phone is in these groups (the last one shown)."""
+    groups_member_of(client, *ids)
     with client.session_transaction() as session:
-        session["groups"], session["group"] = list(ids), ids[-1]
+        session["group"] = ids[-1]
 
 
 def test_the_group_page_offers_the_whole_history_both_ways(app, client):

@@ -13,8 +13,8 @@ import sqlalchemy as sa
 
 from companion.extensions import db
 from companion.live import changes
-from companion.models import Table
-from companion.review import removal
+from companion.models import REMOVED, Table
+from companion.groups import bin
 from companion.table import bell, bell_plan, recording
 from companion.views import table_page
 
@@ -33,15 +33,15 @@ def watch(app, watched: list[int]) -> tuple[changes.Changes, queue.Queue]:
     return watcher, heard
 
 
-def hear(heard: queue.Queue, table_id: int, version: int, seconds: float = 5.0) -> float:
-    """Seconds until the watcher reported ``version`` of the table (fails past ``seconds``)."""
+def hear(heard: queue.Queue, table_id: int, version: int, seconds: float = 5.0, status: str | None = None) -> float:
+    """Seconds until the watcher reported ``version`` of the table (with ``status``, if given; fails past ``seconds``)."""
     started = time.monotonic()
     while (left := seconds - (time.monotonic() - started)) > 0:
         try:
             versions = heard.get(timeout=left)
         except queue.Empty:
             break
-        if table_id in versions and versions[table_id].last_seq == version:
+        if table_id in versions and versions[table_id].last_seq == version and status in (None, versions[table_id].status):
             return time.monotonic() - started
     raise AssertionError(f"table {table_id} at version {version} not heard within {seconds} s")
 
@@ -197,7 +197,7 @@ def test_a_process_whose_phones_all_left_looks_at_nothing_until_a_stream_opens_a
 
 
 def test_a_change_no_entry_carries_is_caught_up_by_the_recheck(app):
-    # A table removed from the history moves its version without an entry of its own.
+    # A table put in the bin, and restored, changes its status without an entry of its own.
     token = make_table(app, "tiny", ["Ana", "Ben"])
     with app.app_context():
         table_id = table(token).id
@@ -206,10 +206,11 @@ def test_a_change_no_entry_carries_is_caught_up_by_the_recheck(app):
     try:
         hear(heard, table_id, 1)
         with app.app_context():
-            removal.remove(table(token))
-            db.session.commit()
-            version = db.session.scalar(sa.select(Table.last_seq).where(Table.id == table_id))
-        hear(heard, table_id, version, seconds=changes.RECHECK + 2)
+            bin.remove_session(table(token))
+        hear(heard, table_id, 1, seconds=changes.RECHECK + 2, status=REMOVED)
+        with app.app_context():
+            bin.restore_session(db.session.get(Table, table_id))
+        hear(heard, table_id, 1, seconds=changes.RECHECK + 2, status="playing")
     finally:
         watcher.stop()
 
@@ -226,7 +227,8 @@ def test_entries_given_the_ids_of_a_removed_sessions_entries_are_heard(app):
     try:
         hear(heard, kept_id, 0)
         with app.app_context():
-            removal.remove(table(removed))
+            bin.remove_session(table(removed))
+            bin.empty_session(table(removed).id)
         time.sleep(5 * changes.TICK)
         with app.app_context():
             recording.record(table(kept), {"type": "score", "player": 1, "points": 5})

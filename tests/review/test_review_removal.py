@@ -1,4 +1,5 @@
-"""A session can be taken out of the history by a phone of its table, after a confirmation, for good."""
+"""A session can be taken out of the history by a phone of its table (on a home server, any), after a
+confirmation: to its group's bin (tests/groups/test_bin.py: restored, and emptied after its days)."""
 
 from __future__ import annotations
 
@@ -28,22 +29,22 @@ def test_removing_asks_first_then_takes_the_session_out_of_every_list(app, clien
     assert f"/t/{token}/remove" not in client.get(f"/w/{watch}/results").text  # the watch link cannot
 
     asked = client.get(f"/t/{token}/remove")
-    assert asked.status_code == 200 and "This cannot be undone." in asked.text and "Jaipur" in asked.text
-    assert f"/t/{token}/export.json" in asked.text
+    assert asked.status_code == 200 and "bin 30 days, every entry kept" in asked.text and "Jaipur" in asked.text
     assert "/players/ana" in client.get("/players").text.lower() or "Ana" in client.get("/players").text
 
     done = client.post(f"/t/{token}/remove")
     assert done.status_code == 303 and done.headers["Location"].endswith("/history")
     history = client.get("/history").text
-    assert "Jaipur session of Ana, Ben was removed from the history." in history
+    assert "Jaipur session of Ana, Ben is in the bin: it can be restored until" in history
     assert "Sessions 1–1 of 1" in history
     for path in (f"/t/{token}", f"/t/{token}/results", f"/w/{watch}", f"/w/{watch}/results", f"/t/{token}/live?seen=0"):
         assert client.get(path).status_code == 404, path
     players = client.get("/players").text
     assert "Jaipur" not in players and "Carambouille" in players
     assert client.get(f"/t/{kept}/results").status_code == 200
+    # In the bin: every seat and entry kept, until its days there are up.
     _, seats, logged = tables_and_entries(app)
-    assert seats == 3 and logged == len(CARAMBOUILLE[3])
+    assert seats == 5 and logged == len(CARAMBOUILLE[3]) + len(JAIPUR[3])
 
 
 def test_a_table_opened_after_a_removal_never_shows_the_removed_one(app, client):

@@ -17,7 +17,7 @@ HTMX = {"HX-Request": "true"}
 def seat_entries(app) -> list[tuple[str, dict, str]]:
     with app.app_context():
         rows = db.session.execute(sa.select(Entry.type, Entry.event, Entry.summary).where(
-            Entry.type.in_((kinds.SEAT_TAKEN, kinds.INVITE_CLOSED))).order_by(Entry.seq))
+            Entry.type.in_((kinds.SEAT_TAKEN, kinds.SEAT_MOVED, kinds.INVITE_CLOSED))).order_by(Entry.seq))
         return [tuple(row) for row in rows]
 
 
@@ -130,7 +130,7 @@ def test_two_phones_taking_the_same_seat_at_the_same_instant_note_it_once(app):
     assert [answer.status_code for answer in answers] == [200, 200]
     # One phone is Ben's; the other, whichever read the seat free first, is asked before it is his too.
     taken = [answer for answer in answers if "This phone is Ben's" in answer.text]
-    asked = [answer for answer in answers if "Ben already has a phone — this one too?" in answer.text]
+    asked = [answer for answer in answers if "Ben already has a phone — move the seat to this one?" in answer.text]
     assert len(taken) == 1 and len(asked) == 1, [answer.text[:200] for answer in answers]
     assert [event for _, event, _ in seat_entries(app)] == [{"type": kinds.SEAT_TAKEN, "seat": 1}]
     second = phones[answers.index(asked[0])]
@@ -149,7 +149,7 @@ def test_a_seat_taken_between_the_question_and_the_lock_is_asked_about(app, monk
     sit(first, token, "1")
     asked = sit(second, token, "1")
     monkeypatch.setattr(seating.Seating, "held_by_another", real)
-    assert "Ben already has a phone — this one too?" in asked.text
+    assert "Ben already has a phone — move the seat to this one?" in asked.text
     assert "This phone is Ben's" not in second.get(f"/t/{token}").text
     assert "This phone is Ben's" in first.get(f"/t/{token}").text
     assert [kind for kind, _, _ in seat_entries(app)] == [kinds.SEAT_TAKEN]
@@ -171,15 +171,17 @@ def test_a_seat_that_has_a_phone_is_asked_about_before_another_phone_takes_it(ap
     sit(first, token, "1")
     asked = sit(second, token, "1")
     assert asked.status_code == 200
-    assert "Bernard already has a phone — this one too?" in asked.text
-    assert "Yes, this phone is Bernard's too" in asked.text
-    # Not answered yet: the phone is nobody's, and sees nothing of Bernard's.
+    assert "Bernard already has a phone — move the seat to this one?" in asked.text
+    assert "Yes, move Bernard's seat here" in asked.text
+    # Not answered yet: the phone is nobody's, sees nothing of Bernard's, and nothing was told.
     page = second.get(f"/t/{token}").text
     assert "This phone is Bernard's" not in page and "Who are you?" in page
-    # Yes: now it is Bernard's too; the seat keeps its one entry.
+    assert [kind for kind, _, _ in seat_entries(app)] == [kinds.SEAT_TAKEN]
+    # Yes: the seat is this phone's now, and the table is told (tests/views/test_seat_moved.py).
     taken = second.post(f"/t/{token}/seat", data={"seat": "1", "also": "1"}, headers=HTMX)
     assert "This phone is Bernard's" in taken.text
-    assert [kind for kind, _, _ in seat_entries(app)] == [kinds.SEAT_TAKEN]
+    assert [kind for kind, _, _ in seat_entries(app)] == [kinds.SEAT_TAKEN, kinds.SEAT_MOVED]
+    assert "This phone is Bernard's" not in first.get(f"/t/{token}").text
 
 
 def test_the_first_phone_of_a_seat_and_a_free_seat_are_never_asked(app):
@@ -198,5 +200,5 @@ def test_without_javascript_the_question_is_the_table_page_at_its_place(app):
     sent = second.post(f"/t/{token}/seat", data={"seat": "1"})
     assert sent.status_code == 303 and sent.headers["Location"].endswith(f"/t/{token}#seat-question")
     page = second.get(f"/t/{token}").text
-    assert "Bernard already has a phone — this one too?" in page
+    assert "Bernard already has a phone — move the seat to this one?" in page
     assert "already has a phone" not in second.get(f"/t/{token}").text  # asked once

@@ -7,6 +7,7 @@ through a kept rendering (one worker, several phones, repeated requests), nor th
 from __future__ import annotations
 
 import json
+from html import unescape
 import random
 import re
 
@@ -38,7 +39,8 @@ def record(app, token: str, event: dict):
 
 
 def sit(phone, token, seat, also=False):
-    """``also``: the answer to "Ana already has a phone — this one too?" (yes), asked of a seat's second phone."""
+    """``also``: the answer to "Ana already has a phone — move the seat to this one?" (yes), asked of a seat's second
+    phone: the seat moves to it, and the phone that held it shows no more of it."""
     phone.post(f"/t/{token}/seat", data={"seat": "" if seat is None else str(seat)} | ({"also": "1"} if also else {}))
 
 
@@ -89,22 +91,29 @@ def test_a_bonus_recorded_by_a_phone_of_nobody_never_reaches_another_phone_of_no
                 assert not shows_a_bonus(html)
 
 
-def test_a_bonus_shows_on_the_sellers_phones_only_whoever_asks_first(app, monkeypatch):
+def test_a_bonus_shows_on_the_phone_holding_the_sellers_seat_only_whoever_asks_first(app, monkeypatch):
     monkeypatch.setattr(jaipur_views, "bonus_rng", lambda: random.Random(5))
     token = make_table(app, "jaipur", ["Ana", "Ben"], {"bonus": "draw"})
     table = table_of(app, token)
     ana, ana_tablet, ben, nobody = (app.test_client() for _ in range(4))
     for phone, seat in ((ana, ANA), (ben, BEN)):
         sit(phone, token, seat)
-    sit(ana_tablet, token, ANA, also=True)  # Ana's second phone: yes, this one is Ana's too
     sell(ben, token, ANA, "spice", 3)  # Ben records Ana's sale: he must not see her token
     seen = table_of(app, token).last_seq
+    for phone in (ana, ben, nobody):  # every rendering of this version kept, Ana's first
+        every_view(phone, token, table.watch_token, seen)
+    assert shows_a_bonus(ana.get(f"/t/{token}").text)
+    # Ana picks up her tablet: her seat moves to it, told to the table; her phone shows her token no more.
+    sit(ana_tablet, token, ANA, also=True)
+    seen = table_of(app, token).last_seq
     for _ in range(REQUESTS):
-        for phone in (ben, nobody):
+        for phone in (ben, nobody, ana):
             for html in every_view(phone, token, table.watch_token, seen):
                 assert not shows_a_bonus(html)
-        assert shows_a_bonus(ana.get(f"/t/{token}").text)
+        assert shows_a_bonus(ana_tablet.get(f"/t/{token}").text)
         assert shows_a_bonus(ana_tablet.get(f"/t/{token}/live?seen={seen - 1}", headers=HTMX).text)
+    moved = unescape(ana.get(f"/t/{token}").text)
+    assert "Ana's seat moved to another phone." in moved and "Take Ana's seat back" in moved
 
 
 # --- a refusal never tells what is left in a bonus pile ---------------------------------------------
