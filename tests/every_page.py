@@ -220,9 +220,31 @@ def _groups(app) -> list[tuple[str, object]]:
                     ("remove the group, typed", member.post("/group/remove", data={"step": "1"})),
                     ("remove the group, mistyped", member.post("/group/remove", data={"step": "2", "name": "x"})),
                     ("rename refused", member.post("/group/rename", data={"name": ""}))]
+        answers += _keepers(app, member, stranger, invitation)
     finally:
         app.config["GROUPS"] = "open"
     answers += [("a player's rename refused", client.post("/players/Ana/rename", data={"name": ""}))]
+    return answers
+
+
+def _keepers(app, keeper, stranger, invitation: str) -> list[tuple[str, object]]:
+    """A private group's phones, keepers, bin and log: the keeper's page and a plain member's, the refusals."""
+    answers = [("invitation, a name refused", stranger.post(f"/g/{invitation}", data={"name": "x" * 41}))]
+    stranger.post(f"/g/{invitation}", data={"name": "Ana's phone"})
+    keeper.post("/group/rename", data={"name": "Sea otters"})
+    opened = keeper.post("/new/frutti", data={"players-0": "Zelda", "players-1": "Yannick"}).headers["Location"]
+    token = opened.rsplit("/", 1)[1]
+    answers += [("a session's removal, asked", keeper.get(f"/t/{token}/remove")),
+                ("a session's removal refused to a link's holder", app.test_client().post(f"/t/{token}/remove")),
+                ("a session removed, the history with its bin", keeper.post(f"/t/{token}/remove",
+                                                                            follow_redirects=True)),
+                ("the group with its phones, bin and log, a keeper's", keeper.get("/group")),
+                ("the group, a plain member's", stranger.get("/group")),
+                ("a keeper's action refused to a member", stranger.post("/group/rename", data={"name": "Mine"})),
+                ("a new invitation refused", keeper.post("/group/invitation", data={"unseen_days": "0"})),
+                ("the last keeper's leaving refused", keeper.post("/group/leave"))]
+    keeper.post("/group/remove", data={"step": "2", "name": "Sea otters"})
+    answers += [("the groups, one in the bin", keeper.get("/groups"))]
     return answers
 
 

@@ -20,8 +20,9 @@ from .members import display_name
 
 # How many of the newest entries the group's page shows.
 SHOWN = 20
-# Who did what an operator did on the server's command line.
-OPERATOR = "\x00operator"
+# Who did what an operator did on the server's command line (kept as the number no phone has).
+OPERATOR = "operator"
+OPERATOR_NUMBER = -1
 
 
 def note(group_id: int, kind: str, by: Member | None | str, **details) -> None:
@@ -29,7 +30,7 @@ def note(group_id: int, kind: str, by: Member | None | str, **details) -> None:
     phone of a home server, or ``OPERATOR``."""
     if kind not in SENTENCES:
         raise ValueError(kind)
-    name, number = (OPERATOR, None) if by == OPERATOR else ("", None) if by is None else (by.name, by.number)
+    name, number = ("", OPERATOR_NUMBER) if by == OPERATOR else ("", None) if by is None else (by.name, by.number)
     db.session.add(GroupLog(group_id=group_id, kind=kind, by_name=name, by_number=number, details=details))
 
 
@@ -41,7 +42,7 @@ def recent(group_id: int, limit: int = SHOWN) -> list[GroupLog]:
 
 def who(entry: GroupLog) -> str:
     """Who did it, in the reader's language."""
-    if entry.by_name == OPERATOR:
+    if entry.by_number == OPERATOR_NUMBER:
         return _("The server's operator")
     if entry.by_number is None:
         return _("A phone")

@@ -116,6 +116,13 @@ def taken_out(app: Flask, subscribers: list[Subscriber]) -> set[Subscriber]:
     return {subscriber for subscriber in asking if (subscriber.group_id, subscriber.device) in out}
 
 
+def gone(app: Flask, subscriber: Subscriber) -> bytes:
+    """The last event of a stream whose phone was taken out of the table's group: the words a link that leads
+    nowhere gets, in the phone's language (its page shows them, and stops asking)."""
+    with app.app_context(), app.test_request_context("/", headers=[*subscriber.headers, ("HX-Request", "true")]):
+        return event(0, render_template("tables/_removed.html"))
+
+
 def event(number: int, html: str) -> bytes:
     """The stream's event carrying the region at entry ``number`` (each of its lines a data line)."""
     data = "data: " + html.replace("\r\n", "\n").replace("\r", "\n").replace("\n", "\ndata: ")

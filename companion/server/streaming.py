@@ -150,11 +150,11 @@ class StreamingWorker(HeadFirstWorker):
         """On a thread: the regions of the phones of ``held`` (rendered here, or by another worker of the host)."""
         events: dict = {}
         number = heard.last_seq
-        out: list[Stream] = []
+        out: dict[Stream, bytes] = {}
         try:
-            # A phone taken out of the table's group is sent nothing more: its stream is closed.
+            # A phone taken out of the table's group is told so, and sent nothing more: its stream is closed.
             gone = pushes.taken_out(self.wsgi, [stream.subscriber for stream in held])
-            out = [stream for stream in held if stream.subscriber in gone]
+            out = {stream: pushes.gone(self.wsgi, stream.subscriber) for stream in held if stream.subscriber in gone}
             held = [stream for stream in held if stream.subscriber not in gone]
             number, by_subscriber = pushes.regions_for(self.wsgi, store.of(self.wsgi), table_id,
                                                         [stream.subscriber for stream in held], heard)
@@ -163,8 +163,12 @@ class StreamingWorker(HeadFirstWorker):
             self.log.exception("Rendering the regions of table %s failed", table_id)
         self.method_queue.defer(self._push, number, events or dict.fromkeys(held), out, again)
 
-    def _push(self, number: int, events: dict, out: list[Stream] = (), again: bool = False) -> None:
-        for stream in [*self.hub.push(number, events, again=again), *out]:
+    def _push(self, number: int, events: dict, out: dict | None = None, again: bool = False) -> None:
+        for stream in self.hub.push(number, events, again=again):
+            self._close(stream)
+        # The last word of a phone taken out of the table's group, then its stream closed.
+        self.hub.push(number, out or {}, again=True)
+        for stream in out or {}:
             self._close(stream)
 
     def _check_members(self, held: list[Stream]) -> None:
@@ -172,10 +176,10 @@ class StreamingWorker(HeadFirstWorker):
         opened (a heartbeat apart at most; a push to them is never sent meanwhile, ``_render``)."""
         try:
             gone = pushes.taken_out(self.wsgi, [stream.subscriber for stream in held])
+            out = {stream: pushes.gone(self.wsgi, stream.subscriber) for stream in held if stream.subscriber in gone}
         except Exception:  # the database away for a moment: the next heartbeat looks again
             self.log.exception("Checking the streams' phones failed")
             return
-        out = [stream for stream in held if stream.subscriber in gone]
         if out:
             self.method_queue.defer(self._push, 0, {}, out)
 

@@ -102,9 +102,21 @@ def test_the_groups_pages_fit_a_narrow_phone(phone, language, size, scheme):
         page.goto(address)
         problems += [f"{what}: {problem}" for problem in page.evaluate(AUDIT, [HOLDERS, NAMES_AT, []])]
         shoot(page, f"{language}-{size}", scheme, what)
-    page.locator("main form button[type=submit]").click()  # joins by the invitation
+    page.locator("#member-name").fill("Maximilians Telefon")
+    page.locator("main form button[type=submit]").click()  # joins by the invitation, a plain member
     open_frutti(page, ["Maximilian", "Chloé"])
-    for what, address in (("the group", "/group"), ("your groups", "/groups"), ("a player", "/players/Maximilian"),
+    for what, address in (("the group, a member's", "/group"), ("your groups", "/groups"),
+                          ("a player", "/players/Maximilian")):
+        page.goto(address)
+        problems += [f"{what}: {problem}" for problem in page.evaluate(AUDIT, [HOLDERS, NAMES_AT, []])]
+        shoot(page, f"{language}-{size}", scheme, what)
+    # The founder makes it a keeper; it removes a session (to the bin) and reads the keeper's page: phones, bin, log.
+    founder.goto("/group")
+    founder.get_by_role("button", name="Make Maximilians Telefon a keeper").click()
+    open_frutti(page, ["Maximilian", "Chloé", "Anne-Sophie"])
+    page.goto(page.url + "/remove")
+    page.locator("form button.danger").click()
+    for what, address in (("the group, a keeper's", "/group"), ("the history with its bin", "/history"),
                           ("remove, asked", "/group/remove")):
         page.goto(address)
         problems += [f"{what}: {problem}" for problem in page.evaluate(AUDIT, [HOLDERS, NAMES_AT, []])]
@@ -121,3 +133,61 @@ def shoot(page, language: str, scheme: str, what: str) -> None:
     if SHOTS:
         name = re.sub(r"\W+", "-", what).strip("-")
         page.screenshot(path=Path(SHOTS) / f"groups-{language}-{scheme}-{name}.png", full_page=True)
+
+
+TAKEN_OUT = {"en": "This session was removed", "it": "Questa partita è stata rimossa"}
+
+
+def test_a_phone_taken_out_stops_seeing_its_groups_table_and_history(phone):
+    keeper = phone()
+    code = start_group(keeper, "Herons")
+    member = phone(locale="it-IT")
+    member.goto("/")
+    member.locator("#code").fill(code)
+    member.locator("#join-form button[type=submit]").click()
+    expect(member.get_by_role("heading", level=1)).to_have_text("Herons")
+    open_frutti(member, ["Zelda", "Yannick"])
+    table = member.url
+    member.locator("section.who").get_by_role("button", name="Zelda").click()
+    expect(member.locator("[data-stream][data-up]")).to_have_count(1, timeout=10_000)
+    keeper.goto("/group")
+    keeper.get_by_role("button", name="Take Phone 2 out of the group").click()
+    expect(keeper.locator("main")).to_contain_text("Phone 2 was taken out of the group")
+    # The member's open table page, holding its stream: closed within a heartbeat, then told the table is gone.
+    expect(member.locator("#live h1")).to_have_text(TAKEN_OUT["it"], timeout=25_000)
+    expect(member.locator("#live form")).to_have_count(0)
+    member.goto(table)
+    assert "Zelda" not in member.locator("body").inner_text()
+    member.goto("/history")
+    assert "Zelda" not in member.locator("body").inner_text() and "Herons" not in member.locator("body").inner_text()
+    assert keeper.errors == member.errors == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_keepers_pages_pass_axe_and_are_walked_with_the_tab_key(phone, scheme):
+    from browser.test_accessibility import violations
+    from browser.test_focus import unseen, walk
+
+    keeper = phone(color_scheme=scheme)
+    start_group(keeper, "Kingfishers")
+    invitation = urlsplit(keeper.locator(".invite-link a").inner_text()).path
+    member = phone(color_scheme=scheme)
+    member.goto(invitation)
+    member.locator("#member-name").fill("Ana's phone")
+    member.locator("main form button[type=submit]").click()
+    open_frutti(keeper, ["Zelda", "Yannick"])
+    keeper.goto(keeper.url + "/remove")
+    keeper.locator("form button.danger").click()
+    keeper.goto("/group")
+    keeper.get_by_role("button", name="Make Ana's phone a keeper").click()
+    problems = {}
+    for who, page, address in (("keeper", keeper, "/group"), ("keeper", keeper, "/history"),
+                               ("member", member, "/group"), ("member", member, "/groups")):
+        page.goto(address)
+        if found := violations(page):
+            problems[f"{who} {address}: axe"] = found
+        rings = walk(page)
+        assert len(rings) > 3, f"{who} {address}: the Tab key reached {len(rings)} controls"
+        if found := unseen(rings):
+            problems[f"{who} {address}: focus"] = found
+    assert not problems, "\n".join(f"{what}: {found}" for what, found in problems.items())

@@ -55,7 +55,7 @@ def test_the_open_phones_say_the_session_was_removed_and_stop_asking(new_phone, 
 
     remover.goto(f"/t/{token}/remove")
     remover.get_by_role("button", name="Remove this session").click()
-    expect(remover.locator("body")).to_contain_text("was removed from the history")
+    expect(remover.locator("body")).to_contain_text("is in the bin: it can be restored until")
 
     asking = {}
     for language, phone in others.items():
