@@ -6,7 +6,7 @@ import secrets
 from datetime import UTC, timedelta
 
 import sqlalchemy as sa
-from flask import Blueprint, abort, current_app, make_response, redirect, render_template, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from ..review import history
@@ -20,6 +20,7 @@ from .. import groups
 from .groups import welcome
 from ..web.membership import current_group
 from ..web.phone import phone, remember
+from ..web.redirects import go
 from ..web.templating import is_htmx
 
 bp = Blueprint("home", __name__)
@@ -134,16 +135,6 @@ def joinable(code: str) -> Table | None:
     return table
 
 
-def _go(address: str) -> Response:
-    if is_htmx():
-        # A redirect would be followed inside the XHR and the page swapped into the form:
-        # tell htmx to navigate the whole phone instead.
-        response = make_response("", 200)
-        response.headers["HX-Redirect"] = address
-        return response
-    return redirect(address, 303)
-
-
 @bp.post("/join")
 def join() -> Response | tuple[str, int]:
     """Open the table whose join code was typed, or join the group whose code it is; guessing is slowed
@@ -156,11 +147,11 @@ def join() -> Response | tuple[str, int]:
             status = 429
         elif (table := joinable(form.code.data)) is not None:
             remember(table.token)
-            return _go(url_for("tables.page", token=table.token))
+            return go(url_for("tables.page", token=table.token))
         elif (group := groups.by_code(form.code.data)) is not None:
             # A group's code, typed as a table's is: the phone joins the group.
             welcome(group)
-            return _go(url_for("groups.page"))
+            return go(url_for("groups.page"))
         else:
             form.code.errors.append(_(NO_SUCH_TABLE))
     db.session.commit()
