@@ -103,23 +103,29 @@ def open_table(slug: str, group, form: NewTableForm, settings: dict) -> Response
 
 
 JOIN_WINDOW = 600
-TOO_MANY = N_("Too many join codes were tried from your network just now. Scan the table's QR code or open "
-              "its link on a phone that has it, or try again in a few minutes.")
+JOIN_DAY = 24 * 3600
+TOO_MANY_NOW = N_("Too many join codes were tried from your network in the last few minutes: for a few minutes "
+                  "no code from it is checked, not even the right one. Scan the table's QR code or open its link "
+                  "on a phone that has it, or try again in a few minutes.")
+TOO_MANY_TODAY = N_("Too many join codes were tried from your network today: for up to a day no code from it is "
+                    "checked, not even the right one. Scan the table's QR code or open its link on a phone that "
+                    "has it.")
 NO_SUCH_TABLE = N_("No open table has that code. Check it on the table page of another phone "
                    "(a code stops working when its game is finished, or after a long pause).")
 
 
-def _may_try() -> bool:
-    """Count this try, atomically; whether its code may be checked.
+def _refusal() -> str | None:
+    """Count this try, atomically; None if its code may be checked, else why not.
 
-    Past its own limit a client shares one server-wide allowance with every other such client:
-    a household behind one address can still join with the right code, a guesser gets no further.
+    Per client only (an IPv4 address or an IPv6 /64), in a short window and a day: a guesser elsewhere
+    never uses up anyone else's tries. A try refused by the short window is not counted for the day.
     """
     config = current_app.config
-    if limits.within("join", config["JOIN_ATTEMPTS_PER_10_MINUTES"], JOIN_WINDOW):
-        return True
-    return limits.within("join-overflow", config["JOIN_OVERFLOW_PER_10_MINUTES"], JOIN_WINDOW,
-                         client=limits.EVERYONE)
+    if not limits.within("join", config["JOIN_ATTEMPTS_PER_10_MINUTES"], JOIN_WINDOW):
+        return _(TOO_MANY_NOW)
+    if not limits.within("join-day", config["JOIN_ATTEMPTS_PER_DAY"], JOIN_DAY):
+        return _(TOO_MANY_TODAY)
+    return None
 
 
 def joinable(code: str) -> Table | None:
@@ -142,8 +148,8 @@ def join() -> Response | tuple[str, int]:
     form = JoinForm()
     status = 422
     if form.validate_on_submit():
-        if not _may_try():
-            form.code.errors.append(_(TOO_MANY))
+        if (refusal := _refusal()) is not None:
+            form.code.errors.append(refusal)
             status = 429
         elif (table := joinable(form.code.data)) is not None:
             remember(table.token)
