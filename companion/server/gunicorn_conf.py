@@ -49,12 +49,13 @@ def on_starting(server):
     """The master makes the folder where its workers keep the regions they render for the streams
     (``companion.live.store``): one rendering of a table version for the whole host. It is private
     (mode 0700: the regions hold what each seat alone may see) and in memory where the system has
-    ``/dev/shm``."""
+    ``/dev/shm``. It opens no control socket unless the command names one (``_control_socket``)."""
     import os
     import tempfile
 
     from companion.live.store import STORE_ENV
 
+    _control_socket(server.cfg)
     shared_memory = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
     _remove_left_behind(shared_memory or tempfile.gettempdir())
     os.environ[STORE_ENV] = tempfile.mkdtemp(prefix=f"companion-regions-{os.getpid()}-", dir=shared_memory)
@@ -66,6 +67,19 @@ def when_ready(server):
     from companion.library import daily
 
     daily.start()
+
+
+def _control_socket(cfg):
+    """No control socket for ``gunicornc`` unless the command names its own (``--control-socket PATH``).
+
+    gunicorn 25 and later open one by default at a single path per user (``$XDG_RUNTIME_DIR/gunicorn.ctl``,
+    else ``~/.gunicorn/gunicorn.ctl``): a second server on the machine (``make run`` beside the tests', two
+    checkouts) takes the path over, the first one's commands then reach the second, and the first, stopping,
+    removes the second's socket. Nothing here uses it; a server given a path of its own keeps it.
+    """
+    setting = cfg.settings["control_socket"]
+    if setting.value == setting.default:
+        cfg.set("control_socket_disable", True)
 
 
 def _remove_left_behind(parent):
