@@ -26,18 +26,23 @@ access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'
 
 
 def post_worker_init(worker):
-    """Each worker, its app loaded, settles its memory (``companion.server.memory``) and starts its bell
-    sweeper (``companion.live.due``); the first worker, once the socket is bound, says which address the
-    phones open."""
+    """Each worker, its app loaded, settles its memory (``companion.server.memory``), starts its bell
+    sweeper (``companion.live.due``) and tells its app where the server listens (the join links'
+    address, ``companion.server.hosting``); the first worker, once the socket is bound, says which
+    address the phones open."""
     from flask import Flask
 
     from companion.live import due
+    from companion.server.announce import listening_hosts
+    from companion.server.hosting import listening_on
     from companion.server.memory import settle
 
     settle(worker.wsgi)
-    # The bell's automatic closes are recorded at their moment, phones asleep or not (one worker sweeps).
     if isinstance(worker.wsgi, Flask):
+        # The bell's automatic closes are recorded at their moment, phones asleep or not (one worker sweeps).
         due.start(worker.wsgi)
+        # On loopback alone (HOST=127.0.0.1), the pages' join links and QR codes are loopback's.
+        listening_on(worker.wsgi, listening_hosts(worker))
     # Age 1 is the first worker the master starts: workers started later (after a crash, a reload) stay quiet.
     if worker.age == 1:
         from companion.server.announce import announce
