@@ -117,8 +117,12 @@ def group_named(name: str) -> Group:
 
 
 def into_groups(envelope: Mapping[str, Any], into: str | None) -> list[tuple[Group, list]]:
-    """Each part of the file with the group it goes into: the group named ``into`` for all of them, else the group
-    of each part's own name (one group per name: two groups of one name become one)."""
+    """Each part of the file with the group it goes into: the group named ``into`` for all of them; else, on a home
+    server (groups open), the household's group, the one every phone shows; else the group of each part's own
+    name (one group per name: two groups of one name become one)."""
+    if into is None and not groups_.private():
+        home = groups_.home_group()
+        return [(home, sessions) for _name, sessions in parts(envelope)]
     found: dict[str, Group] = {}
     placed = []
     for name, sessions in parts(envelope):
