@@ -51,11 +51,12 @@ def already_here(table: Table, logged: list[Entry]) -> tuple[Table | None, bool]
     """
     candidates = list(db.session.scalars(sa.select(Table).where(
         Table.group_id == table.group_id, Table.status != REMOVED,
-        sa.or_(Table.import_digest == table.import_digest,
+        sa.or_(sa.and_(Table.import_digest.is_not(None), Table.import_digest == table.import_digest),
                sa.and_(Table.game == table.game, Table.created_at == table.created_at))).order_by(Table.id)))
-    found = next((other for other in candidates if table.import_digest and other.import_digest == table.import_digest),
-                 None) or next((other for other in candidates if other.game == table.game
-                                and other.players == table.players), None)
+    digest = table.import_digest
+    same_identity = [other for other in candidates if digest and other.import_digest == digest]
+    same_players = [other for other in candidates if other.game == table.game and other.players == table.players]
+    found = (same_identity or same_players or [None])[0]
     if found is None:
         return None, False
     return found, comparable(log.entries_of(found)) == comparable(logged)
