@@ -19,7 +19,7 @@ JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 JOIN_CODE_LENGTH = 6
 
 
-# The status of a session taken out of the history (companion/review/removal.py): a tombstone row.
+# The status of a session taken out of the history: in its group's bin, then a tombstone row (companion/groups/bin.py).
 REMOVED = "removed"
 
 
@@ -125,6 +125,12 @@ class Table(db.Model):
     """A game being played (or played) at one physical table, a session of one group."""
 
     __tablename__ = "tables"
+    # A session brought in from a file is in its group's history once (companion/review/storing.py): its
+    # identity is unique in the group among the sessions not removed, so the same file sent from two phones
+    # at the same instant is stored by one of them.
+    __table_args__ = (sa.Index("uq_tables_group_id_import_digest", "group_id", "import_digest", unique=True,
+                               sqlite_where=sa.text(f"status != '{REMOVED}'"),
+                               postgresql_where=sa.text(f"status != '{REMOVED}'")),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     group_id: Mapped[int] = mapped_column(sa.ForeignKey("groups.id"), index=True)
@@ -146,6 +152,9 @@ class Table(db.Model):
     bell_seq: Mapped[int | None] = mapped_column()
     bell_plan: Mapped[dict[str, Any] | None] = mapped_column(sa.JSON)
     bell_due_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
+    # What a session brought in from a file is (its game, start and players: ``review.exchange.identity``, in
+    # hex); None for a session played here.
+    import_digest: Mapped[str | None] = mapped_column(sa.String(64))
 
     # A session removed from the history lies in its group's bin (status ``removed``) from ``removed_at`` until its
     # time there is up, every entry kept: restored, it is as it was (``removed_from``: the status it had). Emptied,

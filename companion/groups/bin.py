@@ -16,12 +16,15 @@ from datetime import datetime, timedelta
 
 import sqlalchemy as sa
 from flask import Flask, current_app
+from sqlalchemy.orm import aliased
 
 from .. import models
 from ..extensions import db
 from ..live import heads
 from ..models import REMOVED, Entry, Group, GroupLog, Member, Seat, Table, aware, new_join_code, new_token
 from ..table.state import cache as state_cache
+
+Twin = aliased(Table)
 
 
 # Bulk updates, committed at once (which expires every object read): nothing to evaluate in Python meanwhile.
@@ -57,8 +60,25 @@ def remove_session(table: Table, *, with_group: bool = False) -> bool:
                                   "removed_with_group": with_group}, Table.status != REMOVED)
 
 
+def _brought_in_again(group_id: int) -> sa.ColumnElement:
+    # A session of the bin whose file was brought in again meanwhile: the history holds it already, and the
+    # database holds a file's session once in a group (``tables.import_digest``).
+    again = sa.select(sa.literal(1)).select_from(Twin).where(
+        Twin.group_id == group_id, Twin.status != REMOVED, Twin.import_digest == Table.import_digest)
+    return sa.and_(Table.import_digest.is_not(None), sa.exists(again))
+
+
+def in_the_history_again(table: Table) -> bool:
+    """Whether the session of the bin was brought in again from its file since: restoring it would make two."""
+    return bool(db.session.scalar(sa.select(sa.func.count()).select_from(Table).where(
+        Table.id == table.id, _brought_in_again(table.group_id))))
+
+
 def restore_session(table: Table) -> bool:
-    """Take the session out of the bin, as it was; False if it is not there (restored already, or emptied)."""
+    """Take the session out of the bin, as it was; False if it is not there (restored already, or emptied) or is in
+    the history again (``in_the_history_again``)."""
+    if in_the_history_again(table):
+        return False
     return _set_status(table.id, {"status": sa.func.coalesce(Table.removed_from, "playing"), "removed_from": None,
                                   "removed_at": None, "removed_with_group": False},
                        Table.status == REMOVED, Table.removed_at.is_not(None), Table.removed_at >= _cutoff())
@@ -93,8 +113,11 @@ def restore_group(group: Group) -> bool:
     """Take the group out of the bin with the sessions that went with it; False if it is not there."""
     if not group.removed or group.removed_at is None or aware(group.removed_at) < _cutoff():
         return False
-    tables = list(db.session.scalars(sa.select(Table.id).where(
-        Table.group_id == group.id, Table.status == REMOVED, Table.removed_with_group)))
+    went = sa.and_(Table.group_id == group.id, Table.status == REMOVED, Table.removed_with_group)
+    # A session brought in again meanwhile stays in the bin, where it can be seen: the history has its twin.
+    db.session.execute(sa.update(Table).where(went, _brought_in_again(group.id)).values(removed_with_group=False),
+                       execution_options=QUIET)
+    tables = list(db.session.scalars(sa.select(Table.id).where(went)))
     db.session.execute(sa.update(Table).where(Table.id.in_(tables)).values(
         status=sa.func.coalesce(Table.removed_from, "playing"), removed_from=None, removed_at=None,
         removed_with_group=False), execution_options=QUIET)

@@ -3,7 +3,9 @@
 A phone reads the language it chose with the switch at the foot of every page (kept in its ``lang``
 cookie), else the first of its browser's languages (``Accept-Language``) the app speaks, else
 English. Entries are stored as data and worded when shown, so one table reads French on one phone
-and German on another at the same moment; the kept renderings of a table are kept per language.
+and German on another at the same moment; the kept renderings of a table are kept per language and
+formatting locale. Its dates and numbers are written as its browser's own locale of that language
+writes them (en-GB, de-CH…: ``companion.i18n.formats``).
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import os
 from functools import cache
 
-from babel import Locale, numbers
+from babel import Locale
 from babel.support import Translations
 from flask import Flask, g, has_request_context, request
 from flask_babel import Babel, LazyString, get_locale, get_translations
@@ -20,6 +22,7 @@ from markupsafe import Markup
 from wtforms.i18n import messages_path
 
 from ..rules import words
+from .formats import number
 
 # In each language's own words: a phone that cannot read the current one still finds its own.
 LANGUAGES = {"en": "English", "fr": "Français", "de": "Deutsch", "it": "Italiano"}
@@ -29,6 +32,9 @@ COOKIE = "lang"
 COOKIE_AGE = 365 * 24 * 3600
 
 babel = Babel()
+# The filters Flask-Babel adds to Jinja, which format in the language alone (en-US's dates for an en-GB phone).
+BABEL_FILTERS = ("datetimeformat", "dateformat", "timeformat", "timedeltaformat", "numberformat",
+                 "decimalformat", "currencyformat", "percentformat", "scientificformat")
 
 
 def chosen() -> str | None:
@@ -131,11 +137,6 @@ def _npgettext(__context, __message_context: str, __singular: str, __plural: str
     return _filled(__context, catalog().unpgettext(__message_context, __singular, __plural, __num), variables)
 
 
-def number(value: int | float) -> str:
-    """A number as the reader's language writes it: 1,250 / 1 250 / 1.250."""
-    return numbers.format_decimal(value, locale=get_locale() or DEFAULT)
-
-
 class CatalogMissing(RuntimeError):
     """A language the app speaks has no catalog it can load: its phones would read English under its label."""
 
@@ -181,7 +182,10 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(gettext=_gettext, _=_gettext, ngettext=_ngettext, pgettext=_pgettext,
                                  npgettext=_npgettext)
     app.jinja_env.globals.update(languages=LANGUAGES, language=language)
-    # Flask-Babel adds dateformat, datetimeformat, …; ``number`` is the one the pages use for figures.
+    # Every figure and date of a page is written in the phone's own locale (``formats``): ``number`` here, the
+    # dates by ``local_time`` (views/review.py). Flask-Babel's filters would write the language's alone.
+    for name in BABEL_FILTERS:
+        app.jinja_env.filters.pop(name, None)
     app.jinja_env.filters.update(number=number)
     # A field's errors hold sentences, lazily worded ones too, and a FieldList's lists of them:
     # ``field.errors|select("message")`` keeps the sentences.

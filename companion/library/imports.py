@@ -3,10 +3,11 @@
 The file's digest is checked before any session is read; then every session is rebuilt as a session
 file's import rebuilds it (``companion.review.exchange``: each entry replayed through the rules). One
 refusal refuses the whole file, naming the session and why, and nothing is written. A session already
-in the group is not written again (the same game, started at the same moment, by the same players):
-with the same entries it is counted as already here; with other entries (an export made earlier or
-later in its game) the one here is kept as it is, and counted apart. A session exported during play
-(what was still secret left out) cannot be rebuilt: it is left out, and counted.
+in the group is not written again (the same game, started at the same moment, by the same players:
+``companion.review.storing``, which also keeps the same file brought in at the same instant from being
+stored twice): with the same entries it is counted as already here; with other entries (an export made
+earlier or later in its game) the one here is kept as it is, and counted apart. A session exported during
+play (what was still secret left out) cannot be rebuilt: it is left out, and counted.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ from .. import groups as groups_
 from ..extensions import db
 from ..inputs.names import CONTROL, clean
 from ..models import GROUP_NAME_LENGTH, Entry, Group, Table
-from ..review import exchange, history
+from ..review import exchange, history, storing
 from ..review.exchange import ImportRefused
-from ..review.export import FORMAT as SESSION_FORMAT, iso_time, made_during_play
+from ..review.export import FORMAT as SESSION_FORMAT, made_during_play
 from ..rules import GAMES, title_of
 from ..rules.words import _, ngettext
 from .export import FORMAT, VERSION, digest
@@ -116,8 +117,12 @@ def group_named(name: str) -> Group:
 
 
 def into_groups(envelope: Mapping[str, Any], into: str | None) -> list[tuple[Group, list]]:
-    """Each part of the file with the group it goes into: the group named ``into`` for all of them, else the group
-    of each part's own name (one group per name: two groups of one name become one)."""
+    """Each part of the file with the group it goes into: the group named ``into`` for all of them; else, on a home
+    server (groups open), the household's group, the one every phone shows; else the group of each part's own
+    name (one group per name: two groups of one name become one)."""
+    if into is None and not groups_.private():
+        home = groups_.home_group()
+        return [(home, sessions) for _name, sessions in parts(envelope)]
     found: dict[str, Group] = {}
     placed = []
     for name, sessions in parts(envelope):
@@ -167,11 +172,38 @@ def _rebuilt(data: object, number: int, group: Group) -> tuple[Table, list[Entry
         raise ImportRefused(_("%(session)s is refused: %(reason)s", session=label(data), reason=str(error))) from None
 
 
+# How many times an import looks again after another import stored some of its sessions first.
+ATTEMPTS = 3
+
+
 def bring_in(placed: list[tuple[Group, list]]) -> Tally:
     """Rebuild every session of the file and write the ones the groups lack, all in one transaction.
 
-    Any session refused: ImportRefused naming it, and nothing written (no new group either).
+    Any session refused: ImportRefused naming it, and nothing written (no new group either). Another import that
+    stores some of the same sessions meanwhile (the file sent from two phones at once) stops this one's writing
+    (``storing``): it looks again, and counts them as already here.
     """
+    new_groups = [group for group, _sessions in placed if group.id is None]
+    for _attempt in range(ATTEMPTS):
+        tally, ready = _sorted(placed)
+        try:
+            for group, table, logged in ready:
+                storing.stage(table, logged, group)
+            storing.commit()
+        except storing.StoredMeanwhile:
+            for group in new_groups:
+                group.id = None  # rolled back with the rest: made again with the sessions, if still needed
+            continue
+        except BaseException:
+            db.session.rollback()
+            raise
+        tally.brought = [table for _group, table, _logged in ready]
+        return tally
+    raise ImportRefused(_(storing.UNFINISHED))
+
+
+def _sorted(placed: list[tuple[Group, list]]) -> tuple[Tally, list[tuple[Group, Table, list[Entry]]]]:
+    """Every session of the file rebuilt, and sorted: what is already here or left out (counted), what to write."""
     tally, seen, ready = Tally(), {}, []
     for group, sessions in placed:
         # Oldest first: the sessions are numbered in the order they were played, as where they come from.
@@ -181,13 +213,13 @@ def bring_in(placed: list[tuple[Group, list]]) -> Tally:
                 tally.withheld += 1
                 continue
             table, logged = rebuilt
-            entries = exchange.comparable(logged)
-            same_key = (id(group), table.game, iso_time(table.created_at), tuple(table.players))
+            entries = storing.comparable(logged)
+            same_key = (id(group), table.import_digest)
             if same_key in seen:  # twice in the file itself: the first one counts
                 same, here = seen[same_key] == entries, len(seen[same_key])
             else:
                 seen[same_key] = entries
-                found, same = exchange.already_here(table, logged)
+                found, same = storing.already_here(table, logged)
                 if found is None:
                     ready.append((group, table, logged))
                     continue
@@ -196,15 +228,7 @@ def bring_in(placed: list[tuple[Group, list]]) -> Tally:
                 tally.already += 1
             else:
                 tally.other_versions.append((label(data), here, len(logged)))
-    try:
-        for group, table, logged in ready:
-            exchange.stage(table, logged, group)
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        raise
-    tally.brought = [table for _group, table, _logged in ready]
-    return tally
+    return tally, ready
 
 
 def said(tally: Tally) -> str:

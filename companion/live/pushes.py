@@ -6,7 +6,7 @@ reaches. Here the worker holding a phone's stream sends that phone's region itse
 
 - **Who reads it** is decided when the stream opens, by the app as for any request (``subscribe``,
   called by the stream's view with the phone's own cookie): its answer to "Who are you?" and what it
-  recorded itself (``table_page._reader``), its view, address and language, and its CSRF token. A
+  recorded itself (``table_page._reader``), its view, address, language and locale, and its CSRF token. A
   phone whose session holds no CSRF token yet gets version notices only, and asks, as before.
 - **Rendered once per host.** The first to need a version (the phone that recorded the entry, a
   stream's worker, a phone's poll) renders it for every seat of the table at once (one fold, the shared
@@ -41,7 +41,8 @@ from .store import HostStore
 
 # The WSGI environ key through which the worker asks the stream's view who the phone is (never set by a request).
 SUBSCRIBE = "companion.subscribe"
-# What a region is rendered with, of the phone's own request: its language (chosen, or its browser's).
+# What a region is rendered with, of the phone's own request: its language (chosen, or its browser's) and the
+# locale its dates and numbers are written in (its browser's, of that language).
 RENDER_HEADERS = ("Cookie", "Accept-Language")
 
 
@@ -140,7 +141,7 @@ def _render(app: Flask, table_id: int, version: tuple, variant: tuple, wanted: s
     ``kept`` (``table_page.readers_to_render``), in a request like the phone's own.
 
     In an app context of its own: ``g`` holds a request's language and reader, never another variant's."""
-    watch, url_root, _language = variant
+    watch, url_root = variant[:2]
     with app.app_context(), app.test_request_context("/", base_url=url_root,
                                                      headers=[*headers, ("HX-Request", "true")]):
         if table_page.region_variant(watch) != variant:

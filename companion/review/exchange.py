@@ -1,29 +1,27 @@
-"""A session file imported: read, checked by replaying it through the rules, and written in one transaction.
+"""A session file read and checked by replaying it through the rules, into a session ready to be written.
 
 The file (format ``table-companion-session``, version 1; see docs/review.md)
 holds the game, players, options, times and every entry in order — game
 events in the vocabulary of ``docs/events.md`` and the entries about
 the table (``void``, ``reopen``, ``close``, the bell's timer). An import
 checks every entry as ``companion.table.recording`` would have when it was
-recorded, and writes nothing unless every one passes: one transaction.
+recorded, and writes nothing unless every one passes: one transaction
+(``companion.review.storing``, which also stores a session brought in twice at once only once).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-import sqlalchemy as sa
-
 from ..inputs import bounds
 from ..inputs.names import CONTROL, NAME_LENGTH, clean as clean_name, key as name_key
-from ..table import log
-from ..extensions import db
 from ..i18n import number
-from ..models import REMOVED, Entry, Group, Seat, Table, now
+from ..models import Entry, Seat, Table, now
 from ..rules import GAMES, RuleError
 from ..rules.words import N_, _, ngettext
 from .export import FORMAT, VERSION, iso_time, made_during_play
@@ -165,6 +163,13 @@ def _players(game, value: object) -> list[str]:
     return names
 
 
+def identity(game: str, created_at: datetime, players: list[str]) -> str:
+    """What makes two files the same session, as a SHA-256 in hex: the same game, started at the same moment (to
+    the microsecond, as exported), by the same players in the same order (``tables.import_digest``)."""
+    canonical = json.dumps([game, iso_time(created_at), players], ensure_ascii=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("ascii")).hexdigest()
+
+
 def build(data: Mapping[str, Any], group_id: int) -> tuple[Table, list[Entry]]:
     """The session a loaded file describes, as one of the group's, checked entry by entry; nothing is written here."""
     slug = data.get("game")
@@ -184,7 +189,8 @@ def build(data: Mapping[str, Any], group_id: int) -> tuple[Table, list[Entry]]:
         raise ImportRefused(_("The table settings cannot be used: %(reason)s", reason=error.message)) from None
     created = _parse_time(data["created_at"], _("The session")) if "created_at" in data else now()
     table = Table(game=slug, options=options, created_at=created, group_id=group_id,
-                  seats=[Seat(position=i, name=name) for i, name in enumerate(players)])
+                  seats=[Seat(position=i, name=name) for i, name in enumerate(players)],
+                  import_digest=identity(slug, created, players))
     items = data.get("entries", [])
     if not isinstance(items, list):
         raise ImportRefused(_("The entries must be a list."))
@@ -227,72 +233,3 @@ def build(data: Mapping[str, Any], group_id: int) -> tuple[Table, list[Entry]]:
     else:
         table.status, table.finished_at = "playing", None
     return table, replay.logged
-
-
-def comparable(logged: list[Entry]) -> list[tuple]:
-    """A session's entries as two exports of it are compared: number, type, event and time of each."""
-    return [(e.seq, e.type, e.event, iso_time(e.created_at)) for e in logged]
-
-
-def already_here(table: Table, logged: list[Entry]) -> tuple[Table | None, bool]:
-    """The session of the group this one already is, if any, and whether it holds the same entries.
-
-    The same session is the same game started at the same moment (to the microsecond, as exported)
-    by the same players; with the same entries it is this file, with others another export of it.
-    """
-    candidates = db.session.scalars(sa.select(Table).where(
-        Table.group_id == table.group_id, Table.game == table.game, Table.created_at == table.created_at,
-        Table.status != REMOVED))
-    for other in candidates:
-        if other.players == table.players:
-            return other, comparable(log.entries_of(other)) == comparable(logged)
-    return None, False
-
-
-def refuse_if_already_here(table: Table, logged: list[Entry]) -> None:
-    """Importing a file twice into a group would count its game twice in every statistic: say it is here instead."""
-    other, same = already_here(table, logged)
-    if other is None:
-        return
-    if same:
-        raise ImportRefused(_("This session is already in the history: importing it again would count "
-                              "its game twice."), already=other)
-    raise ImportRefused(ngettext("This session is already in the history, recorded with %(num)d entry (this "
-                                 "file has %(count)s). To replace it with this file, remove that one from the "
-                                 "history first.",
-                                 "This session is already in the history, recorded with %(num)d entries (this "
-                                 "file has %(count)s). To replace it with this file, remove that one from the "
-                                 "history first.", other.last_seq, count=number(len(logged))),
-                        already=other)
-
-
-def stage(table: Table, logged: list[Entry], group: Group) -> None:
-    """Add the session and its entries (and its group, if new) to the transaction under way: nothing is committed."""
-    if group.id is None:
-        db.session.add(group)
-        db.session.flush()
-    table.group_id = group.id
-    db.session.add(table)
-    db.session.flush()
-    for entry in logged:
-        entry.table_id = table.id
-    db.session.add_all(logged)
-
-
-def save(table: Table, logged: list[Entry], group: Group) -> Table:
-    """Write the session and all its entries (and its group, if new) in one transaction."""
-    try:
-        stage(table, logged, group)
-        db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        raise
-    return table
-
-
-def import_session(raw: bytes, group: Group) -> Table:
-    """Check the file and create the session it describes in the group (written with it if new); ImportRefused
-    (and nothing created) otherwise."""
-    table, logged = build(load(raw), group.id)
-    refuse_if_already_here(table, logged)
-    return save(table, logged, group)

@@ -16,10 +16,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from babel import numbers
 
 from ..inputs import names
-from ..i18n import language, number
+from ..i18n.formats import number, percent
 from ..rules.review import Stat
 from ..rules.words import N_, _
 
@@ -85,7 +84,7 @@ class GameStats:
         """ "67%" ("67 %" in French), or "–" before any finished session."""
         if not self.finished:
             return "–"
-        return numbers.format_percent(round(self.wins / self.finished, 2), locale=language())
+        return percent(round(self.wins / self.finished, 2))
 
     @property
     def figures(self) -> list[tuple[str, str]]:

@@ -33,13 +33,21 @@ def announcement(url: str, *, local_only: bool, with_qr: bool) -> str:
     return f"\nPhones at the table open: {url}\n(same Wi-Fi as this machine; or scan)\n{qr}\n"
 
 
+def listening_addresses(worker) -> list[tuple[str, int]]:
+    """The host and port of each of gunicorn's TCP sockets, as bound."""
+    return [tuple(listener.getsockname()[:2]) for listener in worker.sockets
+            if listener.FAMILY in (socket.AF_INET, socket.AF_INET6)]
+
+
+def listening_hosts(worker) -> list[str]:
+    """The hosts gunicorn's TCP sockets are bound to ("0.0.0.0" for every interface)."""
+    return [host for host, _port in listening_addresses(worker)]
+
+
 def listening_address(worker) -> tuple[str, int] | None:
     """The host and port of gunicorn's first TCP socket, as bound."""
-    for listener in worker.sockets:
-        if listener.FAMILY in (socket.AF_INET, socket.AF_INET6):
-            host, port = listener.getsockname()[:2]
-            return host, port
-    return None
+    found = listening_addresses(worker)
+    return found[0] if found else None
 
 
 def announce(worker) -> None:

@@ -26,21 +26,26 @@ access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'
 
 
 def post_worker_init(worker):
-    """Each worker, its app loaded, settles its memory (``companion.server.memory``) and starts its bell
-    sweeper (``companion.live.due``) and its bins' emptier (``companion.groups.bin``); the first worker, once the socket is bound, says which address the
-    phones open."""
+    """Each worker, its app loaded, settles its memory (``companion.server.memory``), starts its bell
+    sweeper (``companion.live.due``) and its bins' emptier (``companion.groups.bin``) and tells its app
+    where the server listens (the join links' address, ``companion.server.hosting``); the first worker,
+    once the socket is bound, says which address the phones open."""
     from flask import Flask
 
     from companion.groups import bin
     from companion.live import due
+    from companion.server.announce import listening_hosts
+    from companion.server.hosting import listening_on
     from companion.server.memory import settle
 
     settle(worker.wsgi)
-    # The bell's automatic closes are recorded at their moment, phones asleep or not (one worker sweeps).
     if isinstance(worker.wsgi, Flask):
+        # The bell's automatic closes are recorded at their moment, phones asleep or not (one worker sweeps).
         due.start(worker.wsgi)
         # What has lain in a bin for its time is emptied for good, whoever asks or not.
         bin.start(worker.wsgi)
+        # On loopback alone (HOST=127.0.0.1), the pages' join links and QR codes are loopback's.
+        listening_on(worker.wsgi, listening_hosts(worker))
     # Age 1 is the first worker the master starts: workers started later (after a crash, a reload) stay quiet.
     if worker.age == 1:
         from companion.server.announce import announce
@@ -52,12 +57,13 @@ def on_starting(server):
     """The master makes the folder where its workers keep the regions they render for the streams
     (``companion.live.store``): one rendering of a table version for the whole host. It is private
     (mode 0700: the regions hold what each seat alone may see) and in memory where the system has
-    ``/dev/shm``."""
+    ``/dev/shm``. It opens no control socket unless the command names one (``_control_socket``)."""
     import os
     import tempfile
 
     from companion.live.store import STORE_ENV
 
+    _control_socket(server.cfg)
     shared_memory = "/dev/shm" if os.access("/dev/shm", os.W_OK) else None
     _remove_left_behind(shared_memory or tempfile.gettempdir())
     os.environ[STORE_ENV] = tempfile.mkdtemp(prefix=f"companion-regions-{os.getpid()}-", dir=shared_memory)
@@ -69,6 +75,19 @@ def when_ready(server):
     from companion.library import daily
 
     daily.start()
+
+
+def _control_socket(cfg):
+    """No control socket for ``gunicornc`` unless the command names its own (``--control-socket PATH``).
+
+    gunicorn 25 and later open one by default at a single path per user (``$XDG_RUNTIME_DIR/gunicorn.ctl``,
+    else ``~/.gunicorn/gunicorn.ctl``): a second server on the machine (``make run`` beside the tests', two
+    checkouts) takes the path over, the first one's commands then reach the second, and the first, stopping,
+    removes the second's socket. Nothing here uses it; a server given a path of its own keeps it.
+    """
+    setting = cfg.settings["control_socket"]
+    if setting.value == setting.default:
+        cfg.set("control_socket_disable", True)
 
 
 def _remove_left_behind(parent):

@@ -3,9 +3,14 @@
 A host opening the app as ``localhost`` gets the same page as everyone, but a
 QR code of ``localhost`` would send each phone to itself. So a page opened
 through a loopback name shows the machine's LAN address instead (same scheme,
-same port); a page opened by any other name (a phone that came by the LAN
-address, a reverse proxy's name) shows its own URL root. ``PUBLIC_URL``
-(``COMPANION_PUBLIC_URL``) overrides both, and is what `make run` prints.
+same port), as long as the server listens there; a server listening on
+loopback alone (``HOST=127.0.0.1 make run``) shows loopback's address, the
+only one where anything answers. A page opened by any other name (a phone that
+came by the LAN address, a reverse proxy's name) shows its own URL root.
+``PUBLIC_URL`` (``COMPANION_PUBLIC_URL``) overrides them all, and is what `make
+run` prints. Where the server listens is told by gunicorn's worker once it
+starts (``listening_on``); an app no server told (``flask run``, a test's
+client) takes it to listen everywhere.
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 import psutil
-from flask import current_app, request, url_for
+from flask import Flask, current_app, request, url_for
 
 # Interfaces whose addresses no phone on the Wi-Fi can reach: container and VM bridges, VPN tunnels,
 # Apple's peer-to-peer links. Matched on the start of the name, case-insensitively.
@@ -109,12 +114,33 @@ def url_root(scheme: str, host: str, port: int | None, path: str = "") -> str:
     return f"{scheme}://{netloc}{path.rstrip('/')}/"
 
 
+# A socket bound to one of these listens on every interface of the machine.
+EVERY_INTERFACE = ("", "0.0.0.0", "::")
+LISTENING = "companion.listening"
+
+
+def network_host(bound: Iterable[str] | None) -> str | None:
+    """The host phones on the network open for a server listening on ``bound`` (hosts; None: not told):
+    the machine's LAN address when it listens on every interface, else the first address it listens on
+    that is not loopback; None when it listens on loopback alone, where no phone reaches it."""
+    if bound is None:
+        return lan_address()
+    bound = list(bound)
+    if any(host in EVERY_INTERFACE for host in bound):
+        return lan_address()
+    return next((host for host in bound if not is_loopback(host)), None)
+
+
+def listening_on(app: Flask, hosts: Iterable[str]) -> None:
+    """Tell ``app`` the hosts its server's sockets are bound to (gunicorn's worker, once started)."""
+    app.extensions[LISTENING] = tuple(hosts)
+
+
 def served_root(scheme: str, bound_host: str, port: int, public_url: str | None = None) -> str:
     """The root a server bound to ``bound_host:port`` should tell the phones to open."""
     if public_url:
         return public_url.rstrip("/") + "/"
-    unspecified = bound_host in ("", "0.0.0.0", "::")
-    return url_root(scheme, lan_address() if unspecified else bound_host, port)
+    return url_root(scheme, network_host((bound_host,)) or bound_host, port)
 
 
 def phone_root() -> str:
@@ -128,7 +154,10 @@ def phone_root() -> str:
         return request.url_root
     if host is None or not is_loopback(host):
         return request.url_root
-    return url_root(request.scheme, lan_address(), port, request.script_root)
+    network = network_host(current_app.extensions.get(LISTENING))
+    if network is None:  # listening on loopback alone: the machine's own address is the only one that answers
+        return request.url_root
+    return url_root(request.scheme, network, port, request.script_root)
 
 
 def phone_url(endpoint: str, **values) -> str:

@@ -217,7 +217,7 @@ def record(table: Table, event: dict, *, device: str = "", key: str | None = Non
             raise _stale(error, seen, seq) from None
         worded = wording.in_every_language(lambda: game.describe(before, completed))
         entry = Entry(table_id=table.id, seq=seq, type=completed["type"], event=completed,
-                      summary=worded["en"][:500], device=device, key=key)
+                      summary=wording.summary_of(worded)[:500], device=device, key=key)
         entry.worded = worded
         return entry, after
 

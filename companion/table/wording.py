@@ -4,16 +4,17 @@ An entry keeps its summary in English (exports, the review); a phone reads it wo
 language. An entry's sentence depends only on the entries before it, so it is worded once per
 language and kept with the table's state (``state.cache``): a new entry is worded in every
 language when it is recorded; after a restart, the first phone of a language to need an older
-entry words the whole log once, replaying it as it was recorded.
+entry words the whole log once, replaying it as it was recorded. What is kept holds its numbers as
+markers, written as each reader's locale writes them when the sentence is shown (a de-CH phone's
+1'080, a German one's 1.080: ``companion.i18n.formats``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from flask_babel import force_locale
-
 from ..i18n import LANGUAGES, language
+from ..i18n.formats import force_language, numbers_for_each_reader, readers_numbers
 from ..models import Entry, Table
 from ..rules import RuleError
 from . import kinds
@@ -22,18 +23,25 @@ from .state import cache
 
 
 def in_every_language(word: Callable[[], str]) -> dict[str, str]:
-    """``word()`` in each language the app speaks: the sentence of a new entry, for every phone."""
+    """``word()`` in each language the app speaks: the sentence of a new entry, for every phone of each
+    language, its numbers left for each reader to write (``summary_of`` gives its English summary)."""
     worded = {}
-    for each in LANGUAGES:
-        with force_locale(each):
-            worded[each] = word()
+    with numbers_for_each_reader():
+        for each in LANGUAGES:
+            with force_language(each):
+                worded[each] = word()
     return worded
 
 
 def in_english(word: Callable[[], str]) -> str:
     """``word()`` in English: the summary kept with an entry is written in the app's source language."""
-    with force_locale("en"):
+    with force_language("en"):
         return word()
+
+
+def summary_of(worded: dict[str, str]) -> str:
+    """The English summary kept with an entry, from its sentences in every language (``in_every_language``)."""
+    return in_english(lambda: readers_numbers(worded["en"]))
 
 
 def _word_log(table: Table) -> dict[int, str]:
@@ -72,10 +80,11 @@ def sentences(table: Table, rows: Iterable[Entry]) -> dict[int, str]:
     # Only the sentences asked for: a page shows a few of a long log's.
     known = cache.words(table.id, tuple(table.players), reader, needed)
     if not needed <= known.keys():
-        worded = _word_log(table)
+        with numbers_for_each_reader():
+            worded = _word_log(table)
         cache.put_words(table.id, tuple(table.players), reader, worded)
         known.update(worded)
-    return {row.seq: _sentence(table, row, known) for row in rows}
+    return {row.seq: readers_numbers(_sentence(table, row, known)) for row in rows}
 
 
 def _sentence(table: Table, row: Entry, known: dict[int, str]) -> str:
@@ -97,4 +106,5 @@ def sentence(table: Table, row: Entry) -> str:
 
 def kept_sentence(table: Table, row: Entry) -> str:
     """The entry's sentence in the reader's language if it was worded already, else its kept summary (no reads)."""
-    return cache.words(table.id, tuple(table.players), language(), (row.seq,)).get(row.seq, row.summary)
+    kept = cache.words(table.id, tuple(table.players), language(), (row.seq,))
+    return readers_numbers(kept.get(row.seq, row.summary))

@@ -14,7 +14,7 @@ from ..extensions import csrf
 from ..forms.review import ImportForm
 from ..library.imports import group_named
 from ..models import Group, Table
-from ..review import exchange, history
+from ..review import exchange, history, storing
 from ..review.export import dumps
 from ..rules.words import _
 from ..table import log
@@ -85,7 +85,7 @@ def import_session() -> Response | tuple[str, int]:
     if valid:
         raw = form.file.data.read(exchange.MAX_BYTES + 1)
         try:
-            table = exchange.import_session(raw, group)
+            table = storing.import_session(raw, group)
         except exchange.ImportRefused as error:
             form.file.errors = [str(error)]
             already = error.already
@@ -118,7 +118,7 @@ def import_session_command(file: Path, group_name: str | None) -> None:
     except OSError as error:
         raise click.ClickException(f"{file} cannot be read ({error.strerror}). Nothing was imported.") from None
     try:
-        table = exchange.import_session(raw, _group_named(group_name))
+        table = storing.import_session(raw, _group_named(group_name))
     except exchange.ImportRefused as error:
         where = f" It is /w/{error.already.watch_token}/results." if error.already is not None else ""
         raise click.ClickException(f"{error}{where} Nothing was imported.") from None

@@ -6,7 +6,7 @@ import secrets
 from datetime import UTC, timedelta
 
 import sqlalchemy as sa
-from flask import Blueprint, abort, current_app, make_response, redirect, render_template, url_for
+from flask import Blueprint, abort, current_app, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
 from ..review import history
@@ -21,6 +21,7 @@ from ..groups import members
 from .groups import welcome
 from ..web.membership import barred_groups, current_group
 from ..web.phone import phone, remember
+from ..web.redirects import go
 from ..web.templating import is_htmx
 
 bp = Blueprint("home", __name__)
@@ -105,23 +106,29 @@ def open_table(slug: str, group, form: NewTableForm, settings: dict) -> Response
 
 
 JOIN_WINDOW = 600
-TOO_MANY = N_("Too many join codes were tried from your network just now. Scan the table's QR code or open "
-              "its link on a phone that has it, or try again in a few minutes.")
+JOIN_DAY = 24 * 3600
+TOO_MANY_NOW = N_("Too many join codes were tried from your network in the last few minutes: for a few minutes "
+                  "no code from it is checked, not even the right one. Scan the table's QR code or open its link "
+                  "on a phone that has it, or try again in a few minutes.")
+TOO_MANY_TODAY = N_("Too many join codes were tried from your network today: for up to a day no code from it is "
+                    "checked, not even the right one. Scan the table's QR code or open its link on a phone that "
+                    "has it.")
 NO_SUCH_TABLE = N_("No open table has that code. Check it on the table page of another phone "
                    "(a code stops working when its game is finished, or after a long pause).")
 
 
-def _may_try() -> bool:
-    """Count this try, atomically; whether its code may be checked.
+def _refusal() -> str | None:
+    """Count this try, atomically; None if its code may be checked, else why not.
 
-    Past its own limit a client shares one server-wide allowance with every other such client:
-    a household behind one address can still join with the right code, a guesser gets no further.
+    Per client only (an IPv4 address or an IPv6 /64), in a short window and a day: a guesser elsewhere
+    never uses up anyone else's tries. A try refused by the short window is not counted for the day.
     """
     config = current_app.config
-    if limits.within("join", config["JOIN_ATTEMPTS_PER_10_MINUTES"], JOIN_WINDOW):
-        return True
-    return limits.within("join-overflow", config["JOIN_OVERFLOW_PER_10_MINUTES"], JOIN_WINDOW,
-                         client=limits.EVERYONE)
+    if not limits.within("join", config["JOIN_ATTEMPTS_PER_10_MINUTES"], JOIN_WINDOW):
+        return _(TOO_MANY_NOW)
+    if not limits.within("join-day", config["JOIN_ATTEMPTS_PER_DAY"], JOIN_DAY):
+        return _(TOO_MANY_TODAY)
+    return None
 
 
 def joinable(code: str) -> Table | None:
@@ -137,16 +144,6 @@ def joinable(code: str) -> Table | None:
     return table
 
 
-def _go(address: str) -> Response:
-    if is_htmx():
-        # A redirect would be followed inside the XHR and the page swapped into the form:
-        # tell htmx to navigate the whole phone instead.
-        response = make_response("", 200)
-        response.headers["HX-Redirect"] = address
-        return response
-    return redirect(address, 303)
-
-
 @bp.post("/join")
 def join() -> Response | tuple[str, int]:
     """Open the table whose join code was typed, or join the group whose code it is; guessing is slowed
@@ -154,17 +151,17 @@ def join() -> Response | tuple[str, int]:
     form = JoinForm()
     status = 422
     if form.validate_on_submit():
-        if not _may_try():
-            form.code.errors.append(_(TOO_MANY))
+        if (refusal := _refusal()) is not None:
+            form.code.errors.append(refusal)
             status = 429
         elif (table := joinable(form.code.data)) is not None:
             remember(table.token)
-            return _go(url_for("tables.page", token=table.token))
+            return go(url_for("tables.page", token=table.token))
         elif (group := groups.by_code(form.code.data)) is not None:
             # A group's code, typed as a table's is: the phone joins the group.
             try:
                 welcome(group)
-                return _go(url_for("groups.page"))
+                return go(url_for("groups.page"))
             except members.TakenOut as refusal:
                 form.code.errors.append(refusal.message)
         else:

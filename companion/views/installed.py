@@ -13,9 +13,9 @@ from functools import cache
 from pathlib import Path
 
 from flask import Blueprint, Flask, Response, abort, current_app, jsonify, render_template, url_for
-from flask_babel import force_locale
 
 from .. import i18n
+from ..i18n.formats import force_language
 from ..rules.words import _
 
 bp = Blueprint("installed", __name__)
@@ -127,7 +127,7 @@ def offline(lang: str) -> tuple[str, int, dict]:
     """The page the worker shows for a page it has no copy of, in one language (it keeps all four)."""
     if lang not in i18n.LANGUAGES:
         abort(404)
-    with force_locale(lang):
+    with force_language(lang):
         html = render_template("offline.html", lang=lang)
     return html, 200, {"Content-Language": lang, "Cache-Control": "no-cache"}
 

@@ -142,8 +142,16 @@ def import_library_command(file: Path, group_name: str | None) -> None:
     click.echo(imports.said(tally))
     for session, here, there in tally.other_versions:
         click.echo(f"Kept as it is here: {session} ({here} entries here, {there} in the file).")
-    if groups.private():
+    into = list({group.id: group for group, _sessions in placed if group.id is not None}.values())
+    if not groups.private():
+        # Every phone is in every group, but its history shows one: say which, and how to see another.
+        home = groups.home_group()
+        for group in into:
+            click.echo("Into the home group: every phone on this server shows it." if group.id == home.id else
+                       f"Into {group.name}, a group of its own: a phone shows it once switched to it on Your "
+                       f"groups (/groups).")
+        return
+    for group in into:
         # A group this command made has no member yet: its invitation is how the first phone gets in.
-        for group in {group.id: group for group, _sessions in placed if group.id is not None}.values():
-            click.echo(f"Invitation to {group.name or 'the unnamed group'}: /g/{group.invite_token} "
-                       f"(join code {group.join_code}).")
+        click.echo(f"Into {group.name or 'the unnamed group'}. Invitation: /g/{group.invite_token} "
+                   f"(join code {group.join_code}).")

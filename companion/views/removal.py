@@ -72,6 +72,10 @@ def restore_session(table_id: int) -> Response:
     if table is None or not KeeperForm().validate_on_submit():
         abort(404)
     name, players = log.game_title(table), ", ".join(table.players)
+    if bin.in_the_history_again(table):
+        flash(_("The %(game)s session of %(players)s is in the history already: its file was brought in again "
+                "since. The one in the bin stays there.", game=name, players=players))
+        return redirect(url_for("groups.page"), 303)
     if bin.restore_session(table):
         group_log.note(group.id, "session_restored", membership.me(group), game=name, players=players)
         db.session.commit()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from flask import (Blueprint, Response, abort, make_response, redirect, render_template, request,
                    url_for)
-from flask_babel import format_date, format_time, get_locale
 from jinja2 import pass_context
 
 from ..table import kinds, log, recording, wording
@@ -14,7 +13,8 @@ from ..models import Table
 from ..review import bgstats, chart, csvfiles, history, sentences, stats
 from ..review.session import period_key, review_of, timeline
 from ..rules import RuleError
-from ..i18n import number
+from ..i18n import formats
+from ..i18n.formats import number
 from ..rules.words import _
 from ..groups import bin
 from ..web.membership import current_group, is_keeper, may_remove
@@ -28,21 +28,19 @@ bp = Blueprint("review", __name__, cli_group=None)
 
 @bp.app_template_filter("local_time")
 def local_time(moment, part: str = "datetime") -> str:
-    """A stored time as the players' clock shows it, as the reader's language writes it.
+    """A stored time as the players' clock shows it, as the reader's locale writes it (``i18n.formats``).
 
-    ``part``: "datetime" ("1 déc. 2026, 20:05"), "date" ("01.12.2026") or "time" ("8:05 PM").
+    ``part``: "datetime" ("1 déc. 2026, 20:05", "Dec 1, 2026, 8:05 PM"), "date" ("01.12.2026", "1 Dec
+    2026"), "time" ("8:05 PM", "20:05") or "seconds" ("20:05:12").
     """
     if not moment:
         return ""
     shown = history.local(moment)
-    # Already in the players' time zone: Flask-Babel must not move it to its own.
     if part == "date":
-        return format_date(shown, "medium", rebase=False)
-    if part == "time":
-        return format_time(shown, "short", rebase=False)
-    pattern = get_locale().datetime_formats["medium"] if get_locale() else "{1}, {0}"
-    return pattern.replace("'", "").format(format_time(shown, "short", rebase=False),
-                                           format_date(shown, "medium", rebase=False))
+        return formats.date(shown)
+    if part in ("time", "seconds"):
+        return formats.time(shown, seconds=part == "seconds")
+    return formats.date_and_time(shown)
 
 
 def stamp(moment, pattern: str) -> str:

@@ -17,6 +17,7 @@ from sqlalchemy.orm import joinedload
 from ..extensions import db
 from ..forms import InviteForm
 from ..i18n import language
+from ..i18n.formats import locale_key
 from ..live import heads, parts, regions, store, streams
 from ..models import REMOVED, TOKEN_SHAPE, Table
 from ..rules import declared
@@ -122,15 +123,16 @@ def frame_context(table: Table, watch: bool) -> dict:
 
 def _region_key(table_id: int, watch: bool, reader: tuple) -> tuple:
     # ``reader`` covers everything that decides what the phone may see (``_reader``).
-    # One rendering per language: two phones of one seat may read it in two languages.
+    # One rendering per language and locale: two phones of one seat may read it in two languages, or
+    # one language in two locales (1,080 and 1'080).
     # The page and the poll's answer share it (``render_table``).
     return table_id, reader, *region_variant(watch)
 
 
 def _parts_key(table_id: int, watch: bool) -> tuple:
     # The parts every seat shares are rendered for nobody's phone: no reader in the key, but the
-    # view (the watch page opens the pad and links the watch pages) and the language are.
-    return table_id, watch, request.url_root, language()
+    # view (the watch page opens the pad and links the watch pages), the language and the locale are.
+    return table_id, watch, request.url_root, language(), locale_key()
 
 
 def _region_version(last_seq: int, status: str, bell_seq: int | None, bell_plan: dict | None) -> tuple:
@@ -279,8 +281,9 @@ def reader_key(reader: tuple) -> str:
 
 
 def region_variant(watch: bool) -> tuple:
-    """What, beside the reader, a region's rendering depends on in this request: its view, address, language."""
-    return watch, request.url_root, language()
+    """What, beside the reader, a region's rendering depends on in this request: its view, address, language,
+    and the locale its dates and numbers are written in (an en-GB phone never gets an en-US rendering)."""
+    return watch, request.url_root, language(), locale_key()
 
 
 def kept_table(head: heads.Head, token: str, *, watch: bool = False) -> tuple[str, int] | None:

@@ -1,10 +1,11 @@
-"""Limits per client and window of time: wrong join codes, imports, new tables.
+"""Limits per client and window of time: join codes tried, imports, new tables.
 
 A client is an IPv4 address, or an IPv6 /64: one home or one phone network gets one prefix, and
 counting its 2^64 addresses one by one would limit nothing. Each count is one atomic statement
 (INSERT … ON CONFLICT DO UPDATE … RETURNING): simultaneous requests each get their own number,
 so exactly ``limit`` of them pass in a window, on SQLite and PostgreSQL alike. Windows are fixed
-(10:00–10:10, 10:10–10:20…), so a client may spend two windows' worth around a boundary.
+(10:00–10:10, 10:10–10:20…; a day from midnight UTC), so a client may spend two windows' worth around a
+boundary. Every count is a client's own: no allowance is shared, so no client can use up another's.
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ from sqlalchemy.dialects import postgresql, sqlite
 from ..extensions import db
 from ..models import RateCount, now
 
-# Rows of windows that ended longer ago than this are deleted as new counts are made.
+# A kind's rows of windows that began this long before its current one are deleted as it counts; any row
+# older than the longest window (a day) and this is deleted by any count.
 KEEP = timedelta(hours=1)
-EVERYONE = "*"
+LONGEST = timedelta(days=1)
 
 
 def client_key(address: str | None) -> str:
@@ -60,7 +62,9 @@ def count(kind: str, client: str, seconds: int) -> int:
     ).returning(RateCount.count)
     try:
         counted = db.session.execute(statement).scalar_one()
-        db.session.execute(sa.delete(RateCount).where(RateCount.window_start < start - KEEP))
+        db.session.execute(sa.delete(RateCount).where(sa.or_(
+            sa.and_(RateCount.kind == kind, RateCount.window_start < start - KEEP),
+            RateCount.window_start < start - LONGEST - KEEP)))
         db.session.commit()
     except BaseException:
         db.session.rollback()

@@ -69,8 +69,10 @@ class LiveServer:
 
 
 def start_server(database_url: str, log: Path, port: int | None = None, workers: int = WORKERS,
-                 app: str = "live_app:app", env: dict | None = None) -> tuple[subprocess.Popen, str]:
-    """Run gunicorn with the project's settings; its process and base URL once it answers."""
+                 app: str = "live_app:app", env: dict | None = None,
+                 args: tuple[str, ...] = ()) -> tuple[subprocess.Popen, str]:
+    """Run gunicorn with the project's settings (and ``args`` of its command line); its process and base URL
+    once it answers."""
     port = port or free_port()
     environment = os.environ | {
         "DATABASE_URL": database_url,
@@ -85,7 +87,7 @@ def start_server(database_url: str, log: Path, port: int | None = None, workers:
     with log.open("ab") as output:
         process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "--config", "python:companion.server.gunicorn_conf",
-             "--bind", f"127.0.0.1:{port}", "--workers", str(workers), app],
+             "--bind", f"127.0.0.1:{port}", "--workers", str(workers), *args, app],
             cwd=ROOT, env=environment, stdout=output, stderr=subprocess.STDOUT, start_new_session=True,
         )
     url = f"http://127.0.0.1:{port}"

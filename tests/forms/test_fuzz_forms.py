@@ -78,7 +78,8 @@ def _build_app():
     url = os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{folder}/fuzz.sqlite"
     return create_app({"TESTING": True, "SECRET_KEY": "fuzz", "SQLALCHEMY_DATABASE_URI": url,
                        "WTF_CSRF_ENABLED": False, "SERVER_NAME": "companion.test",
-                       "JOIN_ATTEMPTS_PER_10_MINUTES": 10**6, "NEW_TABLES_PER_MINUTE": 10**6,
+                       "JOIN_ATTEMPTS_PER_10_MINUTES": 10**6, "JOIN_ATTEMPTS_PER_DAY": 10**6,
+                       "NEW_TABLES_PER_MINUTE": 10**6,
                        "IMPORTS_PER_MINUTE": 10**6})
 
 

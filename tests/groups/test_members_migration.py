@@ -17,7 +17,7 @@ from companion.live import heads
 from companion.models import Member
 from helpers import database_url
 
-BEFORE_MEMBERS = "5e8a1c4f7b21"
+BEFORE_MEMBERS = "c4d1a7e93b52"
 OLDEST, LATER = "a1a1a1a1a1a1a1a1", "b2b2b2b2b2b2b2b2"
 
 

@@ -10,6 +10,7 @@ import sqlalchemy as sa
 
 from companion import groups
 from companion.extensions import db
+from companion.review.removal import remove
 from companion.models import Table
 from library.test_library_files import counts
 from review.test_review_sessions import JAIPUR, record_all, table_of
@@ -31,13 +32,33 @@ def test_a_group_moves_to_another_group_and_a_second_import_adds_nothing(app, pl
     assert envelope["group"] == "" and len(envelope["sessions"]) == 4
     result = run(app, "import-library", str(file), "--group", "Tuesday club")
     assert result.exit_code == 0, result.output
-    assert result.output == "4 sessions brought in.\n"
+    elsewhere = "Into Tuesday club, a group of its own: a phone shows it once switched to it on Your groups (/groups).\n"
+    assert result.output == "4 sessions brought in.\n" + elsewhere
     before = counts(app)
     result = run(app, "import-library", str(file), "--group", "Tuesday club")
-    assert result.output == "0 sessions brought in. 4 were already here.\n"
-    result = run(app, "import-library", str(file))  # into the group it names: the home group, where they are
-    assert result.output == "0 sessions brought in. 4 were already here.\n"
+    assert result.output == "0 sessions brought in. 4 were already here.\n" + elsewhere
+    result = run(app, "import-library", str(file))  # a home server's: into the home group, where they are
+    assert result.output == ("0 sessions brought in. 4 were already here.\n"
+                             "Into the home group: every phone on this server shows it.\n")
     assert counts(app) == before
+
+
+def test_at_home_another_groups_history_lands_in_the_home_group_that_every_phone_shows(app, client, played, tmp_path):
+    """A club's history (from a server for many groups) brought into a home server, without --group."""
+    file = tmp_path / "club.json"
+    run(app, "export-library", str(file), "--group", "")
+    envelope = json.loads(file.read_text())
+    envelope["group"] = "Tuesday club"  # outside the digest: as the club's server would have written it
+    file.write_text(json.dumps(envelope))
+    with app.app_context():  # this server's own sessions gone: the club's are new here
+        for token in played:
+            remove(table_of(token))
+    assert "No session" in client.get("/history").text
+    result = run(app, "import-library", str(file))
+    assert result.output == "4 sessions brought in.\nInto the home group: every phone on this server shows it.\n"
+    with app.app_context():
+        assert groups.by_name("Tuesday club") is None and len(groups.groups()) == 1
+    assert "Sessions 1–4 of 4" in client.get("/history").text
 
 
 def test_the_whole_server_is_written_whole_with_what_is_secret_during_play(app, tmp_path):
@@ -53,7 +74,7 @@ def test_the_whole_server_is_written_whole_with_what_is_secret_during_play(app, 
     assert "withheld" not in json.dumps(envelope)
     assert envelope["groups"][0]["sessions"][0]["entries"][1]["event"]["bonus"] == 5
     result = run(app, "import-library", str(file), "--group", "Moved")
-    assert result.output == "2 sessions brought in.\n"
+    assert result.output.startswith("2 sessions brought in.\nInto Moved, a group of its own")
     with app.app_context():
         moved = groups.by_name("Moved")
         playing = db.session.scalar(sa.select(Table).where(Table.group_id == moved.id, Table.status == "playing"))
@@ -124,7 +145,7 @@ def test_on_a_private_server_the_import_gives_each_groups_invitation(app, played
     result = run(app, "import-library", str(file), "--group", "Tuesday club")
     with app.app_context():
         club = groups.by_name("Tuesday club")
-        invitation = f"Invitation to Tuesday club: /g/{club.invite_token} (join code {club.join_code})."
+        invitation = f"Into Tuesday club. Invitation: /g/{club.invite_token} (join code {club.join_code})."
     assert result.output == f"4 sessions brought in.\n{invitation}\n"
     client = app.test_client()
     client.post(f"/g/{club.invite_token}")

@@ -200,10 +200,12 @@ def test_a_whole_server_holds_each_group_in_a_checked_part_of_its_own(app, playe
     assert server["group"] is None and [part["group"] for part in server["groups"]] == ["", "Club"]
     assert server["digest"] == export.digest(server["groups"])
     assert [len(part["sessions"]) for part in server["groups"]] == [4, 1]
-    # Into a new server: each group under its own name.
+    # Into a new server for many groups: each group under its own name (a home server's own test is
+    # tests/library/test_library_commands.py: everything into its home group).
     with app.app_context():
         for table in db.session.scalars(sa.select(Table)):
             remove(table)
+    app.config["GROUPS"] = "private"
     tally = bring_in(app, server)
     assert len(tally.brought) == 5
     with app.app_context():

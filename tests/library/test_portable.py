@@ -123,7 +123,8 @@ def test_a_laptops_library_moves_to_postgresql_whole_and_once(tmp_path):
 
         moved = server(url)
         result = moved.test_cli_runner().invoke(args=["import-library", str(file)])
-        assert result.output == "8 sessions brought in.\n"
+        home = "Into the home group: every phone on this server shows it.\n"
+        assert result.output == "8 sessions brought in.\n" + home
         after = picture(moved)
         for part in before:
             assert after[part] == before[part], part
@@ -132,7 +133,7 @@ def test_a_laptops_library_moves_to_postgresql_whole_and_once(tmp_path):
             assert db.session.scalar(sa.select(sa.func.count()).select_from(Table)) == 8
 
         result = moved.test_cli_runner().invoke(args=["import-library", str(file)])
-        assert result.output == "0 sessions brought in. 8 were already here.\n"
+        assert result.output == "0 sessions brought in. 8 were already here.\n" + home
         assert picture(moved) == after
     finally:
         close_down(laptop)

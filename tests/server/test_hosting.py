@@ -87,3 +87,18 @@ def test_the_qr_code_is_drawn_for_a_terminal_only():
     assert "Phones at the table open: http://192.168.1.20:8000/" in in_a_log and "█" not in in_a_log
     on_a_terminal = announcement("http://192.168.1.20:8000/", local_only=False, with_qr=True)
     assert on_a_terminal.count("█") > 100
+
+
+@pytest.mark.parametrize("bound, expected", [
+    (None, "192.168.1.20"),                       # not told (flask run, a test's client): as if everywhere
+    (("0.0.0.0",), "192.168.1.20"),
+    (("::",), "192.168.1.20"),
+    (("127.0.0.1", "0.0.0.0"), "192.168.1.20"),
+    (("127.0.0.1",), None),                       # HOST=127.0.0.1: no phone reaches it
+    (("::1", "127.0.0.1"), None),
+    (("127.0.0.1", "10.0.0.12"), "10.0.0.12"),    # the one network address it listens on
+    ((), None),                                   # a Unix socket alone, behind a proxy
+])
+def test_the_network_host_is_where_the_server_listens(monkeypatch, bound, expected):
+    monkeypatch.setattr(hosting, "lan_address", lambda: "192.168.1.20")
+    assert hosting.network_host(bound) == expected

@@ -8,7 +8,7 @@ removed comes back: a session removed before this has no entries left (``removed
 neither has a group removed before.
 
 Revision ID: b7e2c4a91f30
-Revises: 5e8a1c4f7b21
+Revises: c4d1a7e93b52
 Create Date: 2026-12-07 06:00:00
 
 """
@@ -18,7 +18,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'b7e2c4a91f30'
-down_revision = '5e8a1c4f7b21'
+down_revision = 'c4d1a7e93b52'
 branch_labels = None
 depends_on = None
 
