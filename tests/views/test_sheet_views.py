@@ -135,9 +135,44 @@ def test_a_refused_entry_says_why_beside_its_player_and_records_nothing(app, cli
     before = counts(app)
     response = round_(client, hearts, 1, "1", "1/2", "", "", htmx=htmx)
     text = text_of(client.get(response.headers["Location"]) if not htmx else response)
-    assert re.search(r'id="points-1-error"[^>]*>Only digits, \+ − × and brackets: not “/”.', text)
+    assert re.search(r'id="points-1-error"[^>]*>Only digits, brackets and the signs \+ − × \(also typed - \* x X\): not “/”.', text)
     assert 'value="1/2"' in text  # what was typed stays for the player to correct
     assert counts(app) == before
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+@pytest.mark.parametrize("typed, said", [
+    ("--5", "Two signs in a row, “--”: keep the one you mean."),
+    ("+-5", "Two signs in a row, “+-”: keep the one you mean."),
+    ("3÷4", "Only digits, brackets and the signs + − × (also typed - * x X): not “÷”."),
+])
+def test_a_slip_is_refused_beside_its_player_and_records_nothing(app, client, hearts, htmx, typed, said):
+    before = counts(app)
+    response = round_(client, hearts, 1, "1", typed, "0", "0", htmx=htmx)
+    text = text_of(client.get(response.headers["Location"]) if not htmx else response)
+    assert re.search(rf'id="points-1-error"[^>]*>{re.escape(said)}<', text)
+    assert f'value="{typed}"' in text
+    assert counts(app) == before
+
+
+def test_x_between_two_numbers_is_a_times(app, client, hearts):
+    assert round_(client, hearts, 1, "3x4", "2X5", "0", "0").status_code == 303
+    text = text_of(client.get(f"/t/{hearts}"))
+    assert score_row(text) == [12, 10, 0, 0]
+    assert "Round 1: Ana 3x4 = 12, Ben 2X5 = 10, Cleo 0, Dan 0." in text
+
+
+def test_a_round_recorded_with_two_signs_in_a_row_before_they_were_refused_still_shows(app, client, hearts):
+    with app.app_context():
+        table = db.session.scalar(sa.select(Table).where(Table.token == hearts))
+        db.session.add(Entry(table_id=table.id, seq=1, type="round", summary="Round 1: Ana --5 = 5, …",
+                             event={"type": "round", "round": 1, "points": ["--5", "+-5", "", "0"]}))
+        table.last_seq = 1
+        db.session.commit()
+    text = text_of(client.get(f"/t/{hearts}"))
+    assert score_row(text) == [5, -5, 0, 0]
+    assert "Round 1: Ana --5 = 5, Ben +-5 = -5, Cleo 0, Dan 0." in text
+    assert client.get(f"/t/{hearts}/results").status_code == 200
 
 
 def test_the_same_round_from_two_phones_is_recorded_once(app, client, hearts):
