@@ -121,7 +121,7 @@ def hearts(app):
 
 @pytest.mark.parametrize("htmx", [False, True])
 def test_a_round_typed_as_sums_and_negatives_is_kept_as_typed_and_counted(app, client, hearts, htmx):
-    response = round_(client, hearts, 1, "12+7-3", "-5", "", "2×(3+4)", htmx=htmx)
+    response = round_(client, hearts, 1, "12+7-3", "-5", "0", "2×(3+4)", htmx=htmx)
     assert response.status_code == (200 if htmx else 303)
     text = text_of(client.get(f"/t/{hearts}"))
     assert score_row(text) == [16, -5, 0, 14]
@@ -153,6 +153,28 @@ def test_a_slip_is_refused_beside_its_player_and_records_nothing(app, client, he
     assert re.search(rf'id="points-1-error"[^>]*>{re.escape(said)}<', text)
     assert f'value="{typed}"' in text
     assert counts(app) == before
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+@pytest.mark.parametrize("points, error, said", [
+    (("", "", "", ""), "points-error", "Type each player's points, 0 included."),
+    (("26", "", "0", " "), "points-1-error", "Type the points of Ben and Dan too, 0 included."),
+])
+def test_a_round_with_a_box_left_empty_is_refused_and_uses_up_no_round(app, client, hearts, htmx, points, error, said):
+    before = counts(app)
+    response = round_(client, hearts, 1, *points, htmx=htmx)
+    text = text_of(client.get(response.headers["Location"]) if not htmx else response)
+    assert re.search(rf'id="{error}"[^>]*>{re.escape(said)}<', text)
+    assert f'aria-describedby="round-hint {error}" aria-invalid="true"' in text
+    assert counts(app) == before
+    assert '<h2 id="sheet-actions-heading">Round 1</h2>' in text
+
+
+def test_zeros_typed_are_a_round(app, client, hearts):
+    assert round_(client, hearts, 1, "0", "0", "0", "0").status_code == 303
+    text = text_of(client.get(f"/t/{hearts}"))
+    assert "Round 1: Ana 0, Ben 0, Cleo 0, Dan 0." in text and '<h2 id="sheet-actions-heading">Round 2</h2>' in text
+    assert "Each player's points, 0 included: a number or a sum as you count it (12+7-3, -5, 2×15)." in text
 
 
 def test_x_between_two_numbers_is_a_times(app, client, hearts):

@@ -50,6 +50,40 @@ def test_the_same_entry_recorded_before_the_slip_was_refused_still_replays(optio
     assert said not in sheet.describe(sheet.new_game(THREE, options), event)
 
 
+EMPTY = [
+    (round_(1, "", "", ""), "Type each player's points, 0 included.", "points"),
+    (round_(1, " ", "", "   "), "Type each player's points, 0 included.", "points"),
+    (round_(1, "5", "", ""), "Type the points of Ben and Cleo too, 0 included.", "points-1"),
+    (round_(1, "", "26", "0"), "Type the points of Ana too, 0 included.", "points-0"),
+    (round_(1, "12+7-3", "-5", " "), "Type the points of Cleo too, 0 included.", "points-2"),
+    # A slip in a box is said first, then the boxes left empty.
+    (round_(1, "1/2", "", ""), "Only digits, brackets and the signs + − × (also typed - * x X): not “/”.", "points-0"),
+]
+
+
+@pytest.mark.parametrize("event, said, field", EMPTY)
+def test_a_new_round_with_a_box_left_empty_is_refused(event, said, field):
+    state = sheet.new_game(THREE, SKAT)
+    with pytest.raises(RuleError) as refused:
+        sheet.complete(state, event)
+    assert (str(refused.value), refused.value.field) == (said, field)
+
+
+@pytest.mark.parametrize("event, said, field", EMPTY[:5])
+def test_a_round_recorded_with_boxes_left_empty_still_counts_them_0(event, said, field):
+    state = sheet.apply(sheet.new_game(THREE, SKAT), event)
+    assert sheet.rounds_played(state) == 1
+    assert sheet.totals(state) == tuple(sheet.parse(text).value for text in event["points"])
+
+
+def test_zeros_typed_are_a_round():
+    state = sheet.new_game(THREE, {"name": "Hearts", "rounds": 2})
+    event = round_(1, "0", "0", "0")
+    state = sheet.apply(state, sheet.complete(state, event))
+    assert sheet.rounds_played(state) == 1 and sheet.next_round(state) == 2
+    assert sheet.describe(sheet.new_game(THREE, SKAT), event) == "Round 1: Ana 0, Ben 0, Cleo 0."
+
+
 @pytest.mark.parametrize("options, event", [
     (SKAT, round_(1, "3x4", "2X5", "2*-3")),
     (SKAT, round_(1, "-(3+2)", "+7", "0")),
@@ -80,8 +114,9 @@ def test_what_a_new_round_may_hold_reads_the_same_once_recorded(points):
     try:
         completed = sheet.complete(state, event)
     except RuleError as refused:
-        assert str(refused) and refused.field.startswith("points-")
+        assert str(refused) and refused.field.startswith("points")
         return
     assert completed == event
+    assert all(text.strip() for text in points)
     after = sheet.apply(state, completed)
     assert tuple(after.rounds[-1]) == tuple(sheet.parse(text) for text in points)
