@@ -129,7 +129,8 @@ class TableView:
     @cached_property
     def words(self) -> dict[int, str]:
         """The sentences of the recent entries in the reader's language, by entry number."""
-        return wording.sentences(self.table, [entry for entry, _undone in self.recent])
+        past = self.kept("past", lambda: log.newest_undo(self.table))
+        return wording.sentences(self.table, [entry for entry, _undone in self.recent], past)
 
 
 def table_view(table: Table) -> TableView:

@@ -233,6 +233,40 @@ def test_an_older_round_undone_leaves_the_later_ones_counted(app, client, hearts
     assert "Undid entry 2: Round 2: Ana 10, Ben 0, Cleo 0, Dan 0." in text
 
 
+def test_one_round_has_one_number_on_every_page_once_an_older_round_is_undone(app, client, hearts):
+    for number in range(1, 6):
+        round_(client, hearts, number, str(number), "1", "0", "0")
+    client.get(f"/t/{hearts}")  # its entries worded and kept, as on a phone at the table
+    assert client.post(f"/t/{hearts}/undo", data={"key": form_key(), "entry": "3"}).status_code == 303
+    # Ana scored 1, 2, (3 undone), 4, 5: the rounds that count are 1, 2, 3 (her 4) and 4 (her 5).
+    rounds = {1: "Ana 1", 2: "Ana 2", 3: "Ana 4", 4: "Ana 5"}
+    page = text_of(client.get(f"/t/{hearts}"))
+    body = re.search(r"<tbody>(.*?)</tbody>", page, re.S).group(1)
+    assert re.findall(r'<th scope="row">Round (\d)</th><td>(\d)<', body) == [
+        (str(n), said.split()[1]) for n, said in rounds.items()]
+    newest = re.findall(r"Round (\d): (Ana \d)", page[page.index("recent-entries"):])
+    assert newest[:3] == [("3", "Ana 3"), ("4", "Ana 5"), ("3", "Ana 4")]  # the undo, then rounds 4 and 3
+    history = text_of(client.get(f"/t/{hearts}/history"))
+    assert re.findall(r"Round (\d): (Ana \d)", history) == [("3", "Ana 3"), ("4", "Ana 5"), ("3", "Ana 4"),
+                                                             ("3", "Ana 3"), ("2", "Ana 2"), ("1", "Ana 1")]
+    results = text_of(client.get(f"/t/{hearts}/results"))
+    entries = results[results.index('id="timeline-heading"'):]
+    labelled = re.findall(r'<span class="period">Round (\d)</span> — (?:<del>)?(Ana \d)', entries)
+    assert labelled == [("1", "Ana 1"), ("2", "Ana 2"), ("3", "Ana 3"), ("3", "Ana 4"), ("4", "Ana 5")]
+    assert "Round 3: Ana 4" not in entries and "Round 4: Ana 4" not in entries
+    breakdown = re.search(r'<table class="striped">.*?</table>', results, re.S).group(0)
+    assert re.findall(r'<th scope="row">(\d)', breakdown) == ["1", "2", "3", "4"]
+    assert re.findall(r'<span class="gain">(\d)</span>', breakdown)[::4] == ["1", "2", "4", "5"]
+    assert "Ana in round 3 " not in results  # the best round of Hearts is the lowest: Cleo and Dan's zeros
+    csv_rows = client.get(f"/t/{hearts}/results.csv").get_data(as_text=True).splitlines()
+    assert [row.split(",")[:2] for row in csv_rows[-4:]] == [["1", "1"], ["2", "2"], ["3", "4"], ["4", "5"]]
+    exported = json.loads(client.get(f"/t/{hearts}/export.json").get_data())
+    assert [entry["summary"][:14] for entry in exported["entries"]] == [
+        "Round 1: Ana 1", "Round 2: Ana 2", "Round 3: Ana 3", "Round 3: Ana 4", "Round 4: Ana 5", "Undid entry 3:"]
+    french = text_of(client.get(f"/t/{hearts}", headers={"Accept-Language": "fr"}))
+    assert "Manche 3\u00a0: Ana 4" in french
+
+
 def test_an_end_form_ends_a_sheet_without_an_end(app, client):
     token = make_table(app, "sheet", ["Ana", "Ben"], {"first_player": 0, "name": "Rummy"})
     round_(client, token, 1, "5", "7")
