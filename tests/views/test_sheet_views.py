@@ -352,6 +352,18 @@ def test_a_game_typed_in_another_case_keeps_one_record_under_its_latest_spelling
     assert (played, won) == ("2", "1")
 
 
+def test_a_players_page_says_each_figure_of_a_sheet_game_once(app, client):
+    for ana, ben in (("30", "10"), ("5", "20")):
+        token = token_of(new_sheet(client, name="Skat", rounds="1", **players("Ana", "Ben")))
+        round_(client, token, 1, ana, ben)
+    page = text_of(client.get("/players/Ana"))
+    table = re.search(r'<table class="game-stats">(.*?)</table>', page, re.S).group(1)
+    headings = re.findall(r'<th scope="col" class="num">([^<]+)<', table)
+    assert headings == ["Games played", "Games won", "Win rate, finished games", "Average points"]
+    assert dict(re.findall(r'data-label="([^"]+)">([^<]+)', table)) == {
+        "Games played": "2", "Games won": "1", "Win rate, finished games": "50%", "Average points": "17.5"}
+
+
 def test_the_session_file_and_bg_stats_name_the_game(app, client):
     token = token_of(new_sheet(client, name="Skat", rounds="1", bgg_id="6867", **players("Ana", "Ben")))
     round_(client, token, 1, "30", "10")

@@ -16,8 +16,8 @@ CATEGORY = N_("Category")
 SHOWN = 3  # places named for the best entry; the others are counted
 
 # Points summed over sessions mean something whichever way the game is won; "Best points" would not when the
-# lowest total wins, so a player's record counts the average and the games won.
-STATS = (Stat(N_("Average points"), "score", "average"), Stat(N_("Games won"), "won", "out_of", "games"))
+# lowest total wins, so a player's record counts the average. The games won are the players page's own column.
+STATS = (Stat(N_("Average points"), "score", "average"),)
 
 
 def period_name(state: game.SheetState) -> str:
@@ -133,10 +133,8 @@ def highlights(state: game.SheetState) -> tuple[Highlight, ...]:
 
 
 def record(state: game.SheetState) -> tuple[dict[str, int], ...]:
-    """What the session adds to each player's record: their score (their team's), whether they won, one game."""
-    winners = game.winners(state)
-    return tuple({"score": score, "won": int(seat in winners), "games": 1}
-                 for seat, score in enumerate(game.scores(state)))
+    """What the session adds to each player's record: their score (their team's)."""
+    return tuple({"score": score} for score in game.scores(state))
 
 
 def review(state: game.SheetState) -> Review:
