@@ -61,6 +61,10 @@ nothing gets the default in brackets (``DECLARATIONS``).
 - ``title(options) -> str`` (``NAME``): the name a table of the game is shown
   by (a score sheet: the game it scores), read through ``title_of`` and the
   house's ``companion.table.log.game_title``.
+- ``sides(state) -> tuple[tuple[int, ...], ...]`` (each seat alone): who counts
+  together, each team's seats; the score row shows a side once, its players
+  named together beside the side's score (``companion.table.view``), as its
+  review's ``sides`` do in the standings: a team's total is no one player's.
 
 Players appear in events by seat index (0-based int, seating order).
 Events are plain JSON-able dicts with a ``"type"`` key (see ``docs/events.md``,

@@ -49,3 +49,22 @@ def test_a_refused_round_says_why_in_the_phones_language(app, client, language, 
     text = post_round(client, token, language, *points)
     found = re.search(rf'id="{field}"[^>]*>([^<]*)<', text)
     assert found and found.group(1) == said
+
+
+@pytest.mark.parametrize("language, team, your_team, each, csv_head", [
+    ("en", "Ana and Eli", "(your team)", "Each player's total", "Rank,Team,"),
+    ("fr", "Ana et Eli", "(ton équipe)", "Total de chaque joueur", "Rang,Équipe,"),
+    ("de", "Ana und Eli", "(dein Team)", "Summe jedes Spielers", "Platz,Team,"),
+    ("it", "Ana e Eli", "(la tua squadra)", "Totale di ogni giocatore", "Posizione,Squadra,"),
+])
+def test_a_teams_total_is_said_as_the_teams_in_each_language(app, client, language, team, your_team, each, csv_head):
+    token = make_table(app, "sheet", FOUR, {"first_player": 0, "name": "Belote", "teams": [0, 1, 0, 1]})
+    post_round(client, token, "en", "80", "20", "82", "0")
+    client.post(f"/t/{token}/seat", data={"seat": "0"})
+    page = html.unescape(client.get(f"/t/{token}", headers={"Accept-Language": language}).get_data(as_text=True))
+    row = re.search(r'<ol class="score-row".*?</ol>', page, re.S).group(0)
+    assert f'<span class="name">{team}<span class="vh"> {your_team}</span></span>' in row
+    assert f'<th scope="row">{each}</th>' in page
+    csv_text = client.get(f"/t/{token}/results.csv", headers={"Accept-Language": language}).get_data(as_text=True)
+    assert csv_text.lstrip("\ufeff").startswith(csv_head)
+    assert f"1,{team},162" in csv_text

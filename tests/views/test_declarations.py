@@ -69,6 +69,18 @@ def test_a_game_gets_the_shared_board_the_market_bell_and_bg_stats_by_declaring_
         assert bgstats.bgg_id_of(_table(app, sheet), tiny) == 6789
 
 
+def test_a_game_whose_players_count_together_gets_a_score_row_by_side(app, tiny, monkeypatch):
+    token = make_table(app, "tiny", ["Ana", "Ben", "Cy", "Dee"])
+    with app.test_request_context(f"/t/{token}"):
+        # Declaring nothing: each seat alone, by its name.
+        assert table_page.table_context(_table(app, token))["score_row"] == [
+            ((0,), "Ana", 0), ((1,), "Ben", 0), ((2,), "Cy", 0), ((3,), "Dee", 0)]
+    monkeypatch.setattr(tinygame, "sides", lambda state: ((0, 2), (1, 3)), raising=False)
+    with app.test_request_context(f"/t/{token}"):
+        assert table_page.table_context(_table(app, token))["score_row"] == [((0, 2), "Ana and Cy", 0),
+                                                                          ((1, 3), "Ben and Dee", 0)]
+
+
 def test_a_game_rendered_in_one_pass_by_declaring_it(app, tiny, monkeypatch):
     passes = []
     monkeypatch.setattr(table_page, "every_seat", lambda table, seats: passes.append(seats) or {})

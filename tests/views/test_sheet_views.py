@@ -278,13 +278,37 @@ def test_an_end_form_ends_a_sheet_without_an_end(app, client):
         assert db.session.scalar(sa.select(Table.status).where(Table.token == token)) == "finished"
 
 
-def test_teams_count_together_in_the_score_row(app, client):
+def test_each_figure_of_a_team_game_says_whether_it_is_the_teams_or_the_players(app, client):
     token = make_table(app, "sheet", FOUR, {"first_player": 0, "name": "Belote", "teams": [0, 1, 0, 1],
                                             "target": 1000})
     round_(client, token, 1, "80", "20", "82", "0")
+    client.post(f"/t/{token}/seat", data={"seat": "0"})  # this phone is Ana's
     text = text_of(client.get(f"/t/{token}"))
-    assert score_row(text) == [162, 20, 162, 20]
-    assert "Ana and Cleo" in text and "Ben and Dan" in text
+    # The score row: each team once, its players named together beside the team's total.
+    row = re.search(r'<ol class="score-row".*?</ol>', text, re.S).group(0)
+    assert re.findall(r'<span class="name">([^<]+)', row) == ["Ana and Cleo", "Ben and Dan"]
+    assert score_row(text) == [162, 20]
+    assert re.search(r'<li class="me">\s*<span class="name">Ana and Cleo<span class="vh"> \(your team\)</span>', row)
+    # The sheet: each player's own total under their name, the teams' below.
+    foot = re.search(r"<tfoot>(.*?)</tfoot>", text, re.S).group(1)
+    assert re.findall(r"<t[hd][^>]*>([^<]+)</t[hd]>", foot) == ["Each player's total", "80", "20", "82", "0"]
+    assert re.findall(r'<span class="name">([^<]+)</span> <strong>([^<]+)', text.split("sheet-team-totals")[1]) == [
+        ("Ana and Cleo", "162"), ("Ben and Dan", "20")]
+    client.post(f"/t/{token}/sheet/end", data={"key": form_key(), "seen": "2"})
+    results = text_of(client.get(f"/t/{token}/results"))
+    standings = re.search(r'<ol class="standings">(.*?)</ol>', results, re.S).group(1)
+    assert re.findall(r'class="who">([^<]+?)\s*<.*?<strong>(\d+)</strong>', standings, re.S) == [
+        ("Ana and Cleo", "162"), ("Ben and Dan", "20")]
+    card = json.loads(html.unescape(re.search(r"data-card='([^']+)'", results).group(1)))
+    assert [(place["name"], place["score"]) for place in card["standings"]] == [("Ana and Cleo", "162"),
+                                                                                ("Ben and Dan", "20")]
+    csv_rows = client.get(f"/t/{token}/results.csv").get_data(as_text=True).lstrip("\ufeff").splitlines()
+    assert csv_rows[:3] == ["Rank,Team,Points", "1,Ana and Cleo,162", "2,Ben and Dan,20"]
+    assert csv_rows[4] == "Round,Ana,Ben,Cleo,Dan,Ana total,Ben total,Cleo total,Dan total,Note"
+    # A player's page: their own points, as the sheet's total row says them, never their team's.
+    for name, own in (("Ana", "80"), ("Cleo", "82"), ("Dan", "0")):
+        page = text_of(client.get(f"/players/{name}"))
+        assert re.search(rf'data-label="Average points">{own}<', page), name
 
 
 # --- categories --------------------------------------------------------------------------------------------------

@@ -133,8 +133,9 @@ def highlights(state: game.SheetState) -> tuple[Highlight, ...]:
 
 
 def record(state: game.SheetState) -> tuple[dict[str, int], ...]:
-    """What the session adds to each player's record: their score (their team's)."""
-    return tuple({"score": score} for score in game.scores(state))
+    """What the session adds to each player's record: their own total, as the sheet's total row says it (never
+    their team's: the players page says each player's figures, and a game may be played with teams or not)."""
+    return tuple({"score": total} for total in game.totals(state))
 
 
 def review(state: game.SheetState) -> Review:
@@ -150,4 +151,5 @@ def review(state: game.SheetState) -> Review:
         highlights=highlights(state),
         record=record(state),
         stats=STATS,
+        sides=game.sides(state) if state.settings.teams else (),
     )
