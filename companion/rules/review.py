@@ -97,6 +97,8 @@ class Review:
     extra: tuple[int, ...] | None = None
     # Who counts together (teams): each side's seats, their score the side's; () when every seat counts alone.
     sides: tuple[tuple[int, ...], ...] = ()
+    # Whether the lowest score wins (a sheet of Hearts): the standings put it first, and BG Stats is told so.
+    lowest_wins: bool = False
 
     @property
     def places(self) -> tuple[tuple[Standing, tuple[int, ...]], ...]:

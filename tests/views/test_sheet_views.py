@@ -400,6 +400,31 @@ def test_the_session_file_and_bg_stats_name_the_game(app, client):
     assert [(p["name"], p["score"], p["winner"]) for p in play["players"]] == [("Ana", 30, True), ("Ben", 10, False)]
 
 
+def bg_stats_play(client, token: str) -> dict:
+    page = client.get(f"/t/{token}/results").get_data(as_text=True)
+    link = html.unescape(re.search(r'<a class="bgstats-link"[^>]*href="([^"]+)"', page).group(1))
+    return json.loads(dict(urllib.parse.parse_qsl(link.split("?", 1)[1]))["data"])
+
+
+def test_bg_stats_tells_each_sheet_game_apart_and_whether_the_lowest_total_wins(app, client):
+    plays = {}
+    for name, lowest in (("Hearts", True), ("Skat", False), (" SKAT ", False), ("Skat", True)):
+        fields = {"lowest_wins": "y"} if lowest else {}
+        token = token_of(new_sheet(client, name=name, rounds="1", **fields, **players("Ana", "Ben")))
+        round_(client, token, 1, "30", "10")
+        plays[name, lowest] = bg_stats_play(client, token)
+    hearts, skat = plays["Hearts", True]["game"], plays["Skat", False]["game"]
+    assert (hearts["name"], hearts["highestWins"]) == ("Hearts", False)
+    assert (skat["name"], skat["highestWins"]) == ("Skat", True)
+    # One id per game as the players page keeps its records: Skat is Skat whatever its case, Hearts another.
+    assert re.fullmatch(r"sheet-[0-9a-f]{16}", hearts["sourceGameId"])
+    assert hearts["sourceGameId"] != skat["sourceGameId"] == plays[" SKAT ", False]["game"]["sourceGameId"]
+    assert plays["Skat", True]["game"]["sourceGameId"] == skat["sourceGameId"]
+    # Hearts: Ben's 10 wins, as the standings say.
+    assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in plays["Hearts", True]["players"]] == [
+        ("Ana", 30, 2, False), ("Ben", 10, 1, True)]
+
+
 def test_the_watch_view_shows_the_sheet_and_no_form(app, client, hearts):
     round_(client, hearts, 1, "12+7-3", "1", "2", "3")
     with app.app_context():

@@ -152,4 +152,5 @@ def review(state: game.SheetState) -> Review:
         record=record(state),
         stats=STATS,
         sides=game.sides(state) if state.settings.teams else (),
+        lowest_wins=state.settings.lowest_wins,
     )
