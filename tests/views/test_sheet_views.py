@@ -112,6 +112,29 @@ def test_a_refused_sheet_says_why_beside_its_field_and_opens_nothing(app, client
     assert counts(app) == before
 
 
+TWELVE = [f"P{n}" for n in range(1, 13)]
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+@pytest.mark.parametrize("names", [
+    TWELVE + ["P13"],  # a 13th player: the sheet keeps 12 at most
+    TWELVE[:11] + ["", "P13"],  # 12 names, the last in a field the page never shows
+])
+def test_a_thirteenth_player_is_refused_beside_the_players_and_opens_nothing(app, client, htmx, names):
+    before = counts(app)
+    response = client.post("/new/sheet", data={"name": "Skat", "mode": "rounds", "starter": "random",
+                                               **players(*names)}, headers=HTMX if htmx else {})
+    assert response.status_code == (200 if htmx else 422)
+    assert re.search(r'id="players-error"[^>]*>At most 12 players can play.<', text_of(response))
+    assert counts(app) == before
+
+
+def test_twelve_players_open_a_sheet_of_twelve(app, client):
+    token = token_of(new_sheet(client, **players(*TWELVE), **{"players-12": " "}))
+    with app.app_context():
+        assert db.session.scalar(sa.select(Table).where(Table.token == token)).players == TWELVE
+
+
 # --- rounds ----------------------------------------------------------------------------------------------------
 
 @pytest.fixture
