@@ -178,7 +178,7 @@ def _fragments(app, client, tables) -> list[tuple[str, object]]:
         ("sheet round refused", client.post(f"/t/{hearts}/sheet/round", headers=HTMX, data={
             "key": form_key(), "round": 1, "points-0": "1/2", "points-1": "", "points-2": "(", "points-3": ""})),
         ("sheet round recorded", client.post(f"/t/{hearts}/sheet/round", headers=HTMX, data={
-            "key": form_key(), "round": 1, "points-0": "12+7-3", "points-1": "-5", "points-2": "", "points-3": ""})),
+            "key": form_key(), "round": 1, "points-0": "12+7-3", "points-1": "-5", "points-2": "0", "points-3": "2×15"})),
         ("sheet cells refused", client.post(f"/t/{wonders}/sheet/cells", headers=HTMX, data={
             "key": form_key(), "player": 2, "cells-0": "7+", "cells-1": "", "cells-2": "x"})),
         ("sheet ended", client.post(f"/t/{wonders}/sheet/end", headers=HTMX, data={"key": form_key()})),

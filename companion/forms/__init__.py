@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 from contextlib import contextmanager
 
@@ -66,6 +67,10 @@ name_key = names.key
 clean_name = names.clean
 
 
+# A player's name field as posted: "players-0", "players-12".
+PLAYER_FIELD = re.compile(r"players-[0-9]+")
+
+
 class NewTableForm(FlaskForm):
     """Players in seating order and the options every game has."""
 
@@ -86,15 +91,25 @@ class NewTableForm(FlaskForm):
             self.players.pop_entry()
         self.starter.choices = [(value, label) for value, label, _field in self.starter_options()]
 
+    def process(self, formdata=None, obj=None, data=None, extra_filters=None, **kwargs) -> None:
+        formdata = self.meta.wrap_formdata(self, formdata)
+        # Every name posted, kept or not: the fields hold as many players as the game takes, and a name sent in
+        # a field beyond them (a 13th player) is refused with the others, never dropped.
+        self.posted_names = {key: clean_name(formdata.get(key)) for key in formdata or ()
+                             if PLAYER_FIELD.fullmatch(key)}
+        super().process(formdata, obj, data, extra_filters, **kwargs)
+
     def validate_players(self, field: FieldList) -> None:
         names = self.names()
-        for name in names:
+        kept = {entry.name for entry in field.entries}
+        beyond = [name for key, name in self.posted_names.items() if key not in kept and name]
+        for name in names + beyond:
             if CONTROL.search(name):
                 raise ValidationError(_("Names cannot contain control characters."))
         if len(names) < self.min_players:
             raise ValidationError(ngettext("Enter at least %(num)d player.", "Enter at least %(num)d players.",
                                            self.min_players))
-        if len(names) > self.max_players:
+        if len(names) > self.max_players or beyond:
             raise ValidationError(ngettext("At most %(num)d player can play.", "At most %(num)d players can play.",
                                            self.max_players))
         # Two names that the statistics would take for one player are one name at the table too.

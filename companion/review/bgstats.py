@@ -6,8 +6,10 @@ in the app. Nothing is sent from this server: the results page shows the link, a
 
 The play says who sent it (``sourceName``) and which session it is (``sourcePlayId``, the same for every
 tap on the same session, so a second tap after a correction updates the play instead of adding one);
-which game (``game``: its name as the table shows it, ``sourceGameId``, ``highestWins`` and, where it was
-checked on BoardGameGeek, ``bggId``: the table's own ``bgg_id`` option, else the game's ``BGG_ID``); when (``playDate``, a plain local time in the table's time zone) and for how
+which game (``game``: its name as the table shows it; ``sourceGameId``, one per game as the players page
+knows games, so a sheet of Hearts is not a sheet of Skat; ``highestWins``, as its review says; and, where it
+was checked on BoardGameGeek, ``bggId``: the table's own ``bgg_id`` option, else the game's ``BGG_ID``); when
+(``playDate``, a plain local time in the table's time zone) and for how
 long (``durationMin``); and each player's ``name``, ``score``, ``rank``, ``winner``, ``startPlayer``
 and ``sourcePlayerId`` (one per name, so "Ana" is the same person in every play sent). A match (a game that
 declares ``MATCH``, Jaipur) is one play: its seals are the scores, the match's winner wins, and its rounds are
@@ -52,6 +54,15 @@ def player_id(name: str) -> str:
     return f"player-{_digest(name_key(name))}"
 
 
+def game_id(table: Table, game: ModuleType) -> str:
+    """The game's id in BG Stats, one per game as the players page keeps a record: the game's slug; for a game
+    whose tables name what they play (its ``title``: a score sheet's "Skat"), the slug and a hash of that name as
+    names are matched ("Skat" and "SKAT " are one game, Hearts another)."""
+    if getattr(game, "title", None) is None:
+        return table.game
+    return f"{table.game}-{_digest(name_key(game_title(table)))}"
+
+
 def offered(table: Table, game: ModuleType, state) -> bool:
     """Whether the session can be logged: finished, and so with nothing left face down."""
     return table.finished and game.finished(state)
@@ -75,7 +86,8 @@ def play(table: Table, game: ModuleType, review: Review, entries: Sequence, *, c
         "sourcePlayId": play_id(table),
         "playDate": start.strftime(PLAY_DATE),
         "durationMin": max(1, round((end - start).total_seconds() / 60)),
-        "game": {"name": game_title(table), "sourceGameId": table.game, "highestWins": True},
+        "game": {"name": game_title(table), "sourceGameId": game_id(table, game),
+                 "highestWins": not review.lowest_wins},
         "players": [{
             "name": name,
             "score": standing[seat].score,

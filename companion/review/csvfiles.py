@@ -9,7 +9,7 @@ import csv
 import io
 from collections.abc import Iterable, Sequence
 
-from ..rules.review import Review
+from ..rules.review import Review, names
 from ..rules.words import _
 from . import sentences
 
@@ -35,15 +35,18 @@ def _write(rows: Iterable[Sequence[object]]) -> str:
 
 
 def results_csv(players: Sequence[str], review: Review, period: str | None = None) -> str:
-    """The standings, a blank line, then one row per hand or round (gains, then running totals).
+    """The standings (a team once), a blank line, then one row per hand or round (each player's gains, then their
+    running totals).
 
     ``period``: the English word of the game's periods ("Hand"), if the review's own is not one.
     """
     extra = [sentences.quantity(review.extra_name)] if review.extra_name else []
-    rows: list[Sequence[object]] = [[_("Rank"), _("Player"), sentences.quantity(review.score_name), *extra]]
-    for standing in review.standings:
+    # A team stands once, its players named together ("Ana and Cleo"): its score is no one player's.
+    who = _("Team") if review.sides else _("Player")
+    rows: list[Sequence[object]] = [[_("Rank"), who, sentences.quantity(review.score_name), *extra]]
+    for standing, seats in review.places:
         more = [review.extra[standing.seat]] if review.extra is not None else []
-        rows.append([standing.rank, players[standing.seat], standing.score, *more])
+        rows.append([standing.rank, names(players, seats), standing.score, *more])
     rows.append([])
     # Translators: a CSV column: a player's running total ("Ana total").
     totals = (_("%(name)s total", name=name) for name in players)

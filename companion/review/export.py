@@ -14,7 +14,7 @@ from typing import Any
 from ..models import Entry, Table
 from ..rules import GAMES
 from ..rules.words import N_, _
-from ..table import kinds, log
+from ..table import kinds, log, wording
 
 FORMAT = "table-companion-session"
 VERSION = 1
@@ -48,9 +48,9 @@ def withheld_keys(table: Table, logged: list[Entry]) -> dict[int, tuple[str, ...
     return {entry.seq: keys for entry, before in applied if (keys := game.withheld(before, entry.event, state))}
 
 
-def _item(entry: Entry, secret: tuple[str, ...]) -> dict[str, Any]:
+def _item(entry: Entry, summary: str, secret: tuple[str, ...]) -> dict[str, Any]:
     item = {"seq": entry.seq, "time": iso_time(entry.created_at), "type": entry.type, "event": entry.event,
-            "summary": entry.summary}
+            "summary": summary}
     if secret:
         item["event"] = {key: value for key, value in entry.event.items() if key not in secret}
         item["withheld"] = list(secret)
@@ -61,6 +61,8 @@ def export(table: Table, logged: list[Entry], *, withhold: bool = True) -> dict[
     """The session as a JSON-able dict: everything needed to rebuild it, but what is still secret at the table
     (kept only when ``withhold`` is False: the operator's export of a whole server, ``companion.library``)."""
     secret = withheld_keys(table, logged) if withhold else {}
+    # Each entry as the pages say it now: an older entry undone renumbers a sheet's later rounds.
+    summaries = wording.summaries(table, logged)
     data = {
         "format": FORMAT,
         "version": VERSION,
@@ -71,7 +73,7 @@ def export(table: Table, logged: list[Entry], *, withhold: bool = True) -> dict[
         "status": table.status,
         "created_at": iso_time(table.created_at),
         "finished_at": iso_time(table.finished_at),
-        "entries": [_item(entry, secret.get(entry.seq, ())) for entry in logged],
+        "entries": [_item(entry, summaries[entry.seq], secret.get(entry.seq, ())) for entry in logged],
     }
     if secret:
         data["withheld"] = _(WITHHELD)

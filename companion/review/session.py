@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from ..rules import GAMES
 from ..rules.review import Review, first_placed, ranked, score_stats
 from ..rules.words import N_
+from ..table.state import walk
 from . import sentences
 
 
@@ -89,25 +90,27 @@ Wording = Callable[[Any, Any, dict[int, str]], str]
 
 def timeline(slug: str, game: ModuleType, players: Sequence[str], options: dict,
              rows: Sequence[tuple[LoggedEntry, bool, bool]], word: Wording | None = None) -> list[TimelineRow]:
-    """Every entry, oldest first; ``rows`` are (entry, undone, is a game entry) in log order.
+    """Every entry, oldest first; ``rows`` are (entry, undone, is a game entry) of the whole log, in order.
 
     ``word`` words each entry in the reader's language when shown; without it, its stored summary.
 
-    The live game entries are replayed to know the hand or round of each: an
-    entry belongs to the period of the state after it (a deal opens the new
-    hand); undone and table entries to the period the game was in.
+    Each game entry belongs to the period of the state after it where it stands (``table.state.walk``, as its
+    words say it: a deal opens the new hand; a sheet's round 3 is its round 2 once round 2 is undone); an
+    undone one to the period it made when it was taken back; the table's entries to the period the game was in.
     """
     module = review_module(slug)
+    placed = {entry.seq: (before, after) for entry, before, after in walk(game, list(players), options,
+                                                                           [entry for entry, _undone, _game in rows])}
     state = game.new_game(list(players), options)
     lines = []
     worded: dict[int, str] = {}
     for entry, undone, is_game in rows:
-        before = state
-        if is_game and not undone:
-            state = game.apply(state, entry.event)
+        before, after = placed.get(entry.seq, (state, None)) if is_game else (state, None)
+        if is_game and not undone and after is not None:
+            state = after
         text = worded[entry.seq] = word(entry, before, worded) if word else entry.summary
         # A game whose entries belong to no numbered period (a sheet filled in by categories) says None.
-        number = module.period_number(state) if module else None
+        number = module.period_number(state if after is None else after) if module else None
         label = "" if number is None else sentences.label(module.PERIOD_NAME, number)
         lines.append(TimelineRow(entry.seq, entry.created_at, label, _without_label(text, label),
                                  undone, not is_game))

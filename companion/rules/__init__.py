@@ -60,7 +60,13 @@ nothing gets the default in brackets (``DECLARATIONS``).
   on two phones the same move (``companion.table.recording.same_move``).
 - ``title(options) -> str`` (``NAME``): the name a table of the game is shown
   by (a score sheet: the game it scores), read through ``title_of`` and the
-  house's ``companion.table.log.game_title``.
+  house's ``companion.table.log.game_title``. A game that has it names what
+  its tables play: the history's filter, the players page and BG Stats
+  (``sourceGameId``) know each name as a game of its own.
+- ``sides(state) -> tuple[tuple[int, ...], ...]`` (each seat alone): who counts
+  together, each team's seats; the score row shows a side once, its players
+  named together beside the side's score (``companion.table.view``), as its
+  review's ``sides`` do in the standings: a team's total is no one player's.
 
 Players appear in events by seat index (0-based int, seating order).
 Events are plain JSON-able dicts with a ``"type"`` key (see ``docs/events.md``,

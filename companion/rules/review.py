@@ -8,7 +8,7 @@ anything up themselves.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .words import N_, _
 
@@ -95,6 +95,22 @@ class Review:
     # A second standings column where the game has one (Jaipur: the points behind the seals).
     extra_name: str | None = None
     extra: tuple[int, ...] | None = None
+    # Who counts together (teams): each side's seats, their score the side's; () when every seat counts alone.
+    sides: tuple[tuple[int, ...], ...] = ()
+    # Whether the lowest score wins (a sheet of Hearts): the standings put it first, and BG Stats is told so.
+    lowest_wins: bool = False
+
+    @property
+    def places(self) -> tuple[tuple[Standing, tuple[int, ...]], ...]:
+        """The standings as the pages show them, each with the seats it stands for: each seat alone, or each side
+        once with all its seats, since a team's score is no one player's; sides rank among sides (1, 2, not 1, 3)."""
+        side_of = {seat: side for side in self.sides for seat in side}
+        shown: dict[tuple[int, ...], Standing] = {}
+        for standing in self.standings:
+            shown.setdefault(side_of.get(standing.seat, (standing.seat,)), standing)
+        better = [standing.rank for standing in shown.values()]
+        return tuple((replace(standing, rank=1 + sum(rank < standing.rank for rank in better)), seats)
+                     for seats, standing in shown.items())
 
     @property
     def progression(self) -> tuple[tuple[str, tuple[int, ...]], ...]:

@@ -41,6 +41,13 @@ def voided_seqs(entries: list[Entry]) -> set[int]:
     return {entry.event["entry"] for entry in entries if entry.type == VOID}
 
 
+def newest_undo(table: Table) -> int:
+    """The number of the table's newest undo, 0 before any: what an entry's words are kept under
+    (``wording``), since an undo changes what the entries after the one it takes back say."""
+    return db.session.scalar(sa.select(sa.func.max(Entry.seq)).where(Entry.table_id == table.id,
+                                                                     Entry.type == VOID)) or 0
+
+
 def newest_entries(table: Table, count: int) -> list[Entry]:
     """The table's ``count`` newest entries, newest first.
 

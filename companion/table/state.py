@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,7 +18,7 @@ from flask import current_app
 from ..models import Entry, Table
 from ..rules import RuleError
 from ..rules.words import _
-from .kinds import CHANGES_THE_PAST, is_game_entry
+from .kinds import CHANGES_THE_PAST, VOID, is_game_entry
 from .log import entries_of, game_of, voided_seqs
 
 
@@ -34,28 +34,39 @@ class StateCache:
     """The newest snapshot of recently used tables, least recently used dropped first.
 
     It keeps the sentences of their entries too, per language (``companion.table.wording``): an
-    entry's sentence depends only on the entries before it and the players' names, so once worded it
-    holds until a player is renamed (``companion.groups.people``): they are kept with the names.
+    entry's sentence depends on the entries before it, the undos since and the players' names, so once
+    worded it holds until the next undo (``past``: the table's newest undo) or until a player is renamed
+    (``companion.groups.people``): they are kept with the names and the undo they were worded after.
     """
 
     def __init__(self) -> None:
         self._snapshots: OrderedDict[int, Snapshot] = OrderedDict()
-        self._words: dict[int, tuple[tuple[str, ...], dict[str, dict[int, str]]]] = {}
+        self._words: dict[int, tuple[tuple[str, ...], int, dict[str, dict[int, str]]]] = {}
         self._lock = threading.Lock()
 
-    def words(self, table_id: int, players: tuple[str, ...], language: str, seqs: Iterable[int]) -> dict[int, str]:
-        """The sentences kept in ``language`` for the entries ``seqs`` of the table under these names (those it has)."""
+    def words(self, table_id: int, players: tuple[str, ...], language: str, seqs: Iterable[int],
+              past: int | None = None) -> dict[int, str]:
+        """The sentences kept in ``language`` for the entries ``seqs`` of the table under these names and after
+        the undo ``past`` (those it has; after any undo when ``past`` is None)."""
         with self._lock:
-            named, kept = self._words.get(table_id, ((), {}))
-            kept = kept.get(language, {}) if named == players else {}
+            named, after, kept = self._words.get(table_id, ((), 0, {}))
+            kept = kept.get(language, {}) if named == players and past in (None, after) else {}
             return {seq: kept[seq] for seq in seqs if seq in kept}
 
-    def put_words(self, table_id: int, players: tuple[str, ...], language: str, words: dict[int, str]) -> None:
-        """Keep more sentences of the table's entries in ``language``, under these names."""
+    def put_words(self, table_id: int, players: tuple[str, ...], language: str, words: dict[int, str],
+                  past: int | None = None) -> None:
+        """Keep more sentences of the table's entries in ``language``, under these names, worded after the undo
+        ``past``. None: a new entry's, worded on the table as it stands, kept beside those already kept."""
         with self._lock:
-            if self._words.get(table_id, ((), {}))[0] != players:
-                self._words[table_id] = (players, {})
-            self._words[table_id][1].setdefault(language, {}).update(words)
+            named, after, _kept = self._words.get(table_id, ((), 0, {}))
+            if past is None:
+                if named != players:
+                    return  # not known after which undo: worded again when asked for
+            elif named != players or past != after:
+                if named == players and past < after:
+                    return  # a slow request: never put back the words of an older past
+                self._words[table_id] = (players, past, {})
+            self._words[table_id][2].setdefault(language, {}).update(words)
             limit = current_app.config["STATE_CACHE_TABLES"]
             while len(self._words) > limit:
                 self._words.pop(next(iter(self._words)))
@@ -148,3 +159,45 @@ def state_of(table: Table, upto: int | None = None):
     state = fold(table, entries_of(table, upto=upto))
     cache.put(table.id, Snapshot(upto, state))
     return state
+
+
+def walk(game, players: Sequence[str], options: dict | None, rows: Sequence[Entry]) -> Iterator[tuple[Entry, Any, Any]]:
+    """Each game entry of a whole log (``rows``, in order) with the state it stands on and the state after it.
+
+    A live entry stands where the live entries put it, every undo counted: an older entry undone changes what
+    the later ones are as it changes the scores (a score sheet's round 3 is its round 2 once round 2 is undone),
+    on every page that says them. An undone entry stands where it stood when it was taken back. The state after
+    an entry the rules refuse where it stands (a game's rules changed since) is None.
+    """
+    counted: list[list] = []  # [entry, state before it, state after it]: the game entries counted so far
+    state = game.new_game(players, options)
+    taken_back: dict[int, list] = {}
+    for row in rows:
+        if row.type == VOID:
+            # Most undos take back the newest entry: look from the end, and replay only what came after it.
+            target = row.event.get("entry")
+            place = next((i for i in range(len(counted) - 1, -1, -1) if counted[i][0].seq == target), None)
+            if place is None:
+                continue
+            taken_back[target] = counted[place]
+            later, state = counted[place + 1:], counted[place][1]
+            del counted[place:]
+            for entry, _before, _after in later:
+                state = _count(game, counted, entry, state)
+        elif is_game_entry(row):
+            state = _count(game, counted, row, state)
+    live = {entry.seq: (before, after) for entry, before, after in counted}
+    for row in rows:
+        if is_game_entry(row):
+            placed = live.get(row.seq) or taken_back.get(row.seq, (row, state, None))[1:]
+            yield row, *placed
+
+
+def _count(game, counted: list[list], entry: Entry, state):
+    """Count ``entry`` on ``state``: the state after it (``state`` itself when the rules refuse it there)."""
+    try:
+        after = game.apply(state, entry.event)
+    except RuleError:
+        after = None
+    counted.append([entry, state, after])
+    return state if after is None else after

@@ -23,6 +23,7 @@ from flask import Flask, current_app, g, has_app_context
 
 from ..extensions import db
 from ..models import Entry, Table
+from ..rules.review import names
 from . import log, seating, wording
 from .state import state_of
 
@@ -93,6 +94,16 @@ class TableView:
     def scores(self):
         return self.game.scores(self.state)
 
+    @cached_property
+    def score_row(self) -> list[tuple[tuple[int, ...], str, int]]:
+        """The score row, in the reader's words: (seats, names, score) for each seat; for a game whose players
+        count together (its ``sides(state)``: teams), for each side once, its players named together beside the
+        side's score, so that a team's total is never shown as one player's."""
+        players = self.table.players
+        sides = getattr(self.game, "sides", None)
+        groups = sides(self.state) if sides is not None else tuple((seat,) for seat in range(len(players)))
+        return [(seats, names(players, seats), self.scores[seats[0]]) for seats in groups]
+
     def kept(self, name: str, read: Callable[[], Any]) -> Any:
         """``read()`` of this version, read once per version in this process (``VersionReads``).
 
@@ -129,7 +140,8 @@ class TableView:
     @cached_property
     def words(self) -> dict[int, str]:
         """The sentences of the recent entries in the reader's language, by entry number."""
-        return wording.sentences(self.table, [entry for entry, _undone in self.recent])
+        past = self.kept("past", lambda: log.newest_undo(self.table))
+        return wording.sentences(self.table, [entry for entry, _undone in self.recent], past)
 
 
 def table_view(table: Table) -> TableView:

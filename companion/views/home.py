@@ -78,8 +78,9 @@ def create_table(slug: str) -> Response | tuple[str, int]:
         opened = open_table(slug, group, form, {name: form[name].data for name in declared(game, "SETTINGS")})
         if opened is not None:
             return opened
+    # htmx swaps 2xx answers only: the form comes back with its sentences either way.
     return render_template("new_table.html", form=form, slug=slug, game=game, settings=declared(game, "SETTINGS"),
-                           known=history.known_players(group.id)), 422
+                           known=history.known_players(group.id)), 200 if is_htmx() else 422
 
 
 def open_table(slug: str, group, form: NewTableForm, settings: dict) -> Response | None:

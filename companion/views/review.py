@@ -13,6 +13,7 @@ from ..models import Table
 from ..review import bgstats, chart, csvfiles, history, sentences, stats
 from ..review.session import period_key, review_of, timeline
 from ..rules import RuleError
+from ..rules.review import names
 from ..i18n import formats
 from ..i18n.formats import number
 from ..rules.words import _
@@ -172,6 +173,8 @@ def _results(table: Table, *, watch: bool, forms: dict | None = None, status: in
         # A phone that said it only watches this table reopens nothing (``table_page.table_context``).
         "watching": not watch and phone().watching(table.token),
         "players": players,
+        # Each place with whom it stands for: a team once, its players named together.
+        "places": [(place, seats, names(players, seats)) for place, seats in review.places],
         "chart": chart.build(players, progression, period, review.chart_name),
         "chart_description": chart.description(players, progression, review.chart_name, period),
         "timeline": timeline(table.game, game, players, table.options or {}, rows, word),
@@ -198,11 +201,11 @@ def _card(table: Table, game, review) -> dict:
         "heading": _("Final standings") if table.finished else _("Standings so far"),
         "standings": [{
             "rank": place.rank,
-            "name": players[place.seat],
+            "name": names(players, seats),
             "score": number(place.score),
             "unit": sentences.unit(review.score_name, place.score),
             "winner": table.finished and place.seat in review.winners,
-        } for place in review.standings],
+        } for place, seats in review.places],
         "winner": _("winner"),
         "app": _("Table companion"),
         "file": f"{history.file_name(table)}.png",

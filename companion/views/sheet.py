@@ -9,6 +9,7 @@ from ..forms.sheet import CellsForm, EndForm, NewSheetForm, RoundForm, earlier, 
 from ..review import history, remembered
 from ..rules import GAMES
 from ..web.membership import current_group
+from ..web.templating import is_htmx
 from . import kept_forms
 from .home import no_group, open_table
 from .table_forms import record_form
@@ -46,7 +47,8 @@ def create_sheet() -> Answer:
     form = NewSheetForm()
     if form.validate_on_submit() and (opened := open_table(SLUG, group, form, form.options())) is not None:
         return opened
-    return _page(form, group, 422)
+    # htmx swaps 2xx answers only: the form comes back with its sentences either way.
+    return _page(form, group, 200 if is_htmx() else 422)
 
 
 @bp.post("/t/<token>/sheet/round")

@@ -78,6 +78,7 @@ def table_context(table: Table, *, watch: bool = False, forms: dict | None = Non
         "game": view.game,
         "state": view.state,
         "scores": view.scores,
+        "score_row": view.score_row,
         "watch": watch,
         # A phone that said it only watches shows the table as the watch view does: no control that records.
         "watching": choice == WATCHING,

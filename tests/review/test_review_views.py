@@ -77,6 +77,19 @@ def test_undone_entries_are_marked_in_the_timeline(app, client):
     assert "Reopen this session" not in text  # only a finished session is reopened
 
 
+def test_an_undone_deal_is_labelled_by_the_hand_its_sentence_names(app, client):
+    token = make_table(app, "carambouille", ["Ana", "Ben", "Cy"])
+    with app.app_context():
+        for event in [OPEN, close(30), end(ANA), end(BEN), end(2), {"type": "deal", "cards": [2, 2, 2],
+                                                                    "hand_sizes": [6, 6, 6]}]:
+            recording.record(table_of(token), event)
+        recording.void(table_of(token), 6)
+    text = page_text(client.get(f"/t/{token}/results"))
+    # Never "Hand 1 — Hand 2: Ben dealt…": the deal opened hand 2, as the sentence says.
+    assert re.search(r'<span class="period">Hand 2</span> — <del>Ben dealt 6 cards', text), \
+        re.findall(r'<span class="period">[^<]*</span> — <del>[^<]*', text)
+
+
 def test_the_watch_link_shows_the_results_read_only(app, client):
     token = record_all(app, *JAIPUR)
     with app.app_context():

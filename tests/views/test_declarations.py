@@ -45,6 +45,7 @@ def test_a_game_that_declares_nothing_gets_every_default(app, tiny):
         assert not bell.is_market(table) and bell.kind_of(table) == "timer"
         assert game_title(table) == "Tiny tally"
         assert bgstats.bgg_id_of(table, tiny) is None and not bgstats.is_match(tiny)
+        assert bgstats.game_id(table, tiny) == "tiny"
     # No review beside its rules: standings by its scores.
     assert review_module("tiny") is None
     assert review_of("tiny", tiny, tiny.new_game(["Ana", "Ben"])).standings
@@ -67,6 +68,28 @@ def test_a_game_gets_the_shared_board_the_market_bell_and_bg_stats_by_declaring_
         assert bgstats.is_match(tiny) and bgstats.bgg_id_of(table, tiny) == 12345
         # A table's own id comes first (a score sheet names the game it scores).
         assert bgstats.bgg_id_of(_table(app, sheet), tiny) == 6789
+
+
+def test_a_game_whose_tables_name_what_they_play_is_one_bg_stats_game_per_name(app, tiny, monkeypatch):
+    monkeypatch.setattr(tinygame, "title", lambda options: options.get("called", "Tiny tally"), raising=False)
+    tables = {called: make_table(app, "tiny", ["Ana", "Ben"], {"called": called})
+              for called in ("Darts", "DARTS ", "Pool")}
+    with app.test_request_context("/"):
+        ids = {called: bgstats.game_id(_table(app, token), tiny) for called, token in tables.items()}
+    assert ids["Darts"] == ids["DARTS "] != ids["Pool"]
+    assert all(re.fullmatch(r"tiny-[0-9a-f]{16}", found) for found in ids.values())
+
+
+def test_a_game_whose_players_count_together_gets_a_score_row_by_side(app, tiny, monkeypatch):
+    token = make_table(app, "tiny", ["Ana", "Ben", "Cy", "Dee"])
+    with app.test_request_context(f"/t/{token}"):
+        # Declaring nothing: each seat alone, by its name.
+        assert table_page.table_context(_table(app, token))["score_row"] == [
+            ((0,), "Ana", 0), ((1,), "Ben", 0), ((2,), "Cy", 0), ((3,), "Dee", 0)]
+    monkeypatch.setattr(tinygame, "sides", lambda state: ((0, 2), (1, 3)), raising=False)
+    with app.test_request_context(f"/t/{token}"):
+        assert table_page.table_context(_table(app, token))["score_row"] == [((0, 2), "Ana and Cy", 0),
+                                                                          ((1, 3), "Ben and Dee", 0)]
 
 
 def test_a_game_rendered_in_one_pass_by_declaring_it(app, tiny, monkeypatch):

@@ -112,6 +112,29 @@ def test_a_refused_sheet_says_why_beside_its_field_and_opens_nothing(app, client
     assert counts(app) == before
 
 
+TWELVE = [f"P{n}" for n in range(1, 13)]
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+@pytest.mark.parametrize("names", [
+    TWELVE + ["P13"],  # a 13th player: the sheet keeps 12 at most
+    TWELVE[:11] + ["", "P13"],  # 12 names, the last in a field the page never shows
+])
+def test_a_thirteenth_player_is_refused_beside_the_players_and_opens_nothing(app, client, htmx, names):
+    before = counts(app)
+    response = client.post("/new/sheet", data={"name": "Skat", "mode": "rounds", "starter": "random",
+                                               **players(*names)}, headers=HTMX if htmx else {})
+    assert response.status_code == (200 if htmx else 422)
+    assert re.search(r'id="players-error"[^>]*>At most 12 players can play.<', text_of(response))
+    assert counts(app) == before
+
+
+def test_twelve_players_open_a_sheet_of_twelve(app, client):
+    token = token_of(new_sheet(client, **players(*TWELVE), **{"players-12": " "}))
+    with app.app_context():
+        assert db.session.scalar(sa.select(Table).where(Table.token == token)).players == TWELVE
+
+
 # --- rounds ----------------------------------------------------------------------------------------------------
 
 @pytest.fixture
@@ -121,7 +144,7 @@ def hearts(app):
 
 @pytest.mark.parametrize("htmx", [False, True])
 def test_a_round_typed_as_sums_and_negatives_is_kept_as_typed_and_counted(app, client, hearts, htmx):
-    response = round_(client, hearts, 1, "12+7-3", "-5", "", "2×(3+4)", htmx=htmx)
+    response = round_(client, hearts, 1, "12+7-3", "-5", "0", "2×(3+4)", htmx=htmx)
     assert response.status_code == (200 if htmx else 303)
     text = text_of(client.get(f"/t/{hearts}"))
     assert score_row(text) == [16, -5, 0, 14]
@@ -135,9 +158,66 @@ def test_a_refused_entry_says_why_beside_its_player_and_records_nothing(app, cli
     before = counts(app)
     response = round_(client, hearts, 1, "1", "1/2", "", "", htmx=htmx)
     text = text_of(client.get(response.headers["Location"]) if not htmx else response)
-    assert re.search(r'id="points-1-error"[^>]*>Only digits, \+ − × and brackets: not “/”.', text)
+    assert re.search(r'id="points-1-error"[^>]*>Only digits, brackets and the signs \+ − × \(also typed - \* x X\): not “/”.', text)
     assert 'value="1/2"' in text  # what was typed stays for the player to correct
     assert counts(app) == before
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+@pytest.mark.parametrize("typed, said", [
+    ("--5", "Two signs in a row, “--”: keep the one you mean."),
+    ("+-5", "Two signs in a row, “+-”: keep the one you mean."),
+    ("3÷4", "Only digits, brackets and the signs + − × (also typed - * x X): not “÷”."),
+])
+def test_a_slip_is_refused_beside_its_player_and_records_nothing(app, client, hearts, htmx, typed, said):
+    before = counts(app)
+    response = round_(client, hearts, 1, "1", typed, "0", "0", htmx=htmx)
+    text = text_of(client.get(response.headers["Location"]) if not htmx else response)
+    assert re.search(rf'id="points-1-error"[^>]*>{re.escape(said)}<', text)
+    assert f'value="{typed}"' in text
+    assert counts(app) == before
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+@pytest.mark.parametrize("points, error, said", [
+    (("", "", "", ""), "points-error", "Type each player's points, 0 included."),
+    (("26", "", "0", " "), "points-1-error", "Type the points of Ben and Dan too, 0 included."),
+])
+def test_a_round_with_a_box_left_empty_is_refused_and_uses_up_no_round(app, client, hearts, htmx, points, error, said):
+    before = counts(app)
+    response = round_(client, hearts, 1, *points, htmx=htmx)
+    text = text_of(client.get(response.headers["Location"]) if not htmx else response)
+    assert re.search(rf'id="{error}"[^>]*>{re.escape(said)}<', text)
+    assert f'aria-describedby="round-hint {error}" aria-invalid="true"' in text
+    assert counts(app) == before
+    assert '<h2 id="sheet-actions-heading">Round 1</h2>' in text
+
+
+def test_zeros_typed_are_a_round(app, client, hearts):
+    assert round_(client, hearts, 1, "0", "0", "0", "0").status_code == 303
+    text = text_of(client.get(f"/t/{hearts}"))
+    assert "Round 1: Ana 0, Ben 0, Cleo 0, Dan 0." in text and '<h2 id="sheet-actions-heading">Round 2</h2>' in text
+    assert "Each player's points, 0 included: a number or a sum as you count it (12+7-3, -5, 2×15)." in text
+
+
+def test_x_between_two_numbers_is_a_times(app, client, hearts):
+    assert round_(client, hearts, 1, "3x4", "2X5", "0", "0").status_code == 303
+    text = text_of(client.get(f"/t/{hearts}"))
+    assert score_row(text) == [12, 10, 0, 0]
+    assert "Round 1: Ana 3x4 = 12, Ben 2X5 = 10, Cleo 0, Dan 0." in text
+
+
+def test_a_round_recorded_with_two_signs_in_a_row_before_they_were_refused_still_shows(app, client, hearts):
+    with app.app_context():
+        table = db.session.scalar(sa.select(Table).where(Table.token == hearts))
+        db.session.add(Entry(table_id=table.id, seq=1, type="round", summary="Round 1: Ana --5 = 5, …",
+                             event={"type": "round", "round": 1, "points": ["--5", "+-5", "", "0"]}))
+        table.last_seq = 1
+        db.session.commit()
+    text = text_of(client.get(f"/t/{hearts}"))
+    assert score_row(text) == [5, -5, 0, 0]
+    assert "Round 1: Ana --5 = 5, Ben +-5 = -5, Cleo 0, Dan 0." in text
+    assert client.get(f"/t/{hearts}/results").status_code == 200
 
 
 def test_the_same_round_from_two_phones_is_recorded_once(app, client, hearts):
@@ -176,6 +256,40 @@ def test_an_older_round_undone_leaves_the_later_ones_counted(app, client, hearts
     assert "Undid entry 2: Round 2: Ana 10, Ben 0, Cleo 0, Dan 0." in text
 
 
+def test_one_round_has_one_number_on_every_page_once_an_older_round_is_undone(app, client, hearts):
+    for number in range(1, 6):
+        round_(client, hearts, number, str(number), "1", "0", "0")
+    client.get(f"/t/{hearts}")  # its entries worded and kept, as on a phone at the table
+    assert client.post(f"/t/{hearts}/undo", data={"key": form_key(), "entry": "3"}).status_code == 303
+    # Ana scored 1, 2, (3 undone), 4, 5: the rounds that count are 1, 2, 3 (her 4) and 4 (her 5).
+    rounds = {1: "Ana 1", 2: "Ana 2", 3: "Ana 4", 4: "Ana 5"}
+    page = text_of(client.get(f"/t/{hearts}"))
+    body = re.search(r"<tbody>(.*?)</tbody>", page, re.S).group(1)
+    assert re.findall(r'<th scope="row">Round (\d)</th><td>(\d)<', body) == [
+        (str(n), said.split()[1]) for n, said in rounds.items()]
+    newest = re.findall(r"Round (\d): (Ana \d)", page[page.index("recent-entries"):])
+    assert newest[:3] == [("3", "Ana 3"), ("4", "Ana 5"), ("3", "Ana 4")]  # the undo, then rounds 4 and 3
+    history = text_of(client.get(f"/t/{hearts}/history"))
+    assert re.findall(r"Round (\d): (Ana \d)", history) == [("3", "Ana 3"), ("4", "Ana 5"), ("3", "Ana 4"),
+                                                             ("3", "Ana 3"), ("2", "Ana 2"), ("1", "Ana 1")]
+    results = text_of(client.get(f"/t/{hearts}/results"))
+    entries = results[results.index('id="timeline-heading"'):]
+    labelled = re.findall(r'<span class="period">Round (\d)</span> — (?:<del>)?(Ana \d)', entries)
+    assert labelled == [("1", "Ana 1"), ("2", "Ana 2"), ("3", "Ana 3"), ("3", "Ana 4"), ("4", "Ana 5")]
+    assert "Round 3: Ana 4" not in entries and "Round 4: Ana 4" not in entries
+    breakdown = re.search(r'<table class="striped">.*?</table>', results, re.S).group(0)
+    assert re.findall(r'<th scope="row">(\d)', breakdown) == ["1", "2", "3", "4"]
+    assert re.findall(r'<span class="gain">(\d)</span>', breakdown)[::4] == ["1", "2", "4", "5"]
+    assert "Ana in round 3 " not in results  # the best round of Hearts is the lowest: Cleo and Dan's zeros
+    csv_rows = client.get(f"/t/{hearts}/results.csv").get_data(as_text=True).splitlines()
+    assert [row.split(",")[:2] for row in csv_rows[-4:]] == [["1", "1"], ["2", "2"], ["3", "4"], ["4", "5"]]
+    exported = json.loads(client.get(f"/t/{hearts}/export.json").get_data())
+    assert [entry["summary"][:14] for entry in exported["entries"]] == [
+        "Round 1: Ana 1", "Round 2: Ana 2", "Round 3: Ana 3", "Round 3: Ana 4", "Round 4: Ana 5", "Undid entry 3:"]
+    french = text_of(client.get(f"/t/{hearts}", headers={"Accept-Language": "fr"}))
+    assert "Manche 3\u00a0: Ana 4" in french
+
+
 def test_an_end_form_ends_a_sheet_without_an_end(app, client):
     token = make_table(app, "sheet", ["Ana", "Ben"], {"first_player": 0, "name": "Rummy"})
     round_(client, token, 1, "5", "7")
@@ -187,13 +301,37 @@ def test_an_end_form_ends_a_sheet_without_an_end(app, client):
         assert db.session.scalar(sa.select(Table.status).where(Table.token == token)) == "finished"
 
 
-def test_teams_count_together_in_the_score_row(app, client):
+def test_each_figure_of_a_team_game_says_whether_it_is_the_teams_or_the_players(app, client):
     token = make_table(app, "sheet", FOUR, {"first_player": 0, "name": "Belote", "teams": [0, 1, 0, 1],
                                             "target": 1000})
     round_(client, token, 1, "80", "20", "82", "0")
+    client.post(f"/t/{token}/seat", data={"seat": "0"})  # this phone is Ana's
     text = text_of(client.get(f"/t/{token}"))
-    assert score_row(text) == [162, 20, 162, 20]
-    assert "Ana and Cleo" in text and "Ben and Dan" in text
+    # The score row: each team once, its players named together beside the team's total.
+    row = re.search(r'<ol class="score-row".*?</ol>', text, re.S).group(0)
+    assert re.findall(r'<span class="name">([^<]+)', row) == ["Ana and Cleo", "Ben and Dan"]
+    assert score_row(text) == [162, 20]
+    assert re.search(r'<li class="me">\s*<span class="name">Ana and Cleo<span class="vh"> \(your team\)</span>', row)
+    # The sheet: each player's own total under their name, the teams' below.
+    foot = re.search(r"<tfoot>(.*?)</tfoot>", text, re.S).group(1)
+    assert re.findall(r"<t[hd][^>]*>([^<]+)</t[hd]>", foot) == ["Each player's total", "80", "20", "82", "0"]
+    assert re.findall(r'<span class="name">([^<]+)</span> <strong>([^<]+)', text.split("sheet-team-totals")[1]) == [
+        ("Ana and Cleo", "162"), ("Ben and Dan", "20")]
+    client.post(f"/t/{token}/sheet/end", data={"key": form_key(), "seen": "2"})
+    results = text_of(client.get(f"/t/{token}/results"))
+    standings = re.search(r'<ol class="standings">(.*?)</ol>', results, re.S).group(1)
+    assert re.findall(r'class="who">([^<]+?)\s*<.*?<strong>(\d+)</strong>', standings, re.S) == [
+        ("Ana and Cleo", "162"), ("Ben and Dan", "20")]
+    card = json.loads(html.unescape(re.search(r"data-card='([^']+)'", results).group(1)))
+    assert [(place["name"], place["score"]) for place in card["standings"]] == [("Ana and Cleo", "162"),
+                                                                                ("Ben and Dan", "20")]
+    csv_rows = client.get(f"/t/{token}/results.csv").get_data(as_text=True).lstrip("\ufeff").splitlines()
+    assert csv_rows[:3] == ["Rank,Team,Points", "1,Ana and Cleo,162", "2,Ben and Dan,20"]
+    assert csv_rows[4] == "Round,Ana,Ben,Cleo,Dan,Ana total,Ben total,Cleo total,Dan total,Note"
+    # A player's page: their own points, as the sheet's total row says them, never their team's.
+    for name, own in (("Ana", "80"), ("Cleo", "82"), ("Dan", "0")):
+        page = text_of(client.get(f"/players/{name}"))
+        assert re.search(rf'data-label="Average points">{own}<', page), name
 
 
 # --- categories --------------------------------------------------------------------------------------------------
@@ -261,6 +399,18 @@ def test_a_game_typed_in_another_case_keeps_one_record_under_its_latest_spelling
     assert (played, won) == ("2", "1")
 
 
+def test_a_players_page_says_each_figure_of_a_sheet_game_once(app, client):
+    for ana, ben in (("30", "10"), ("5", "20")):
+        token = token_of(new_sheet(client, name="Skat", rounds="1", **players("Ana", "Ben")))
+        round_(client, token, 1, ana, ben)
+    page = text_of(client.get("/players/Ana"))
+    table = re.search(r'<table class="game-stats">(.*?)</table>', page, re.S).group(1)
+    headings = re.findall(r'<th scope="col" class="num">([^<]+)<', table)
+    assert headings == ["Games played", "Games won", "Win rate, finished games", "Average points"]
+    assert dict(re.findall(r'data-label="([^"]+)">([^<]+)', table)) == {
+        "Games played": "2", "Games won": "1", "Win rate, finished games": "50%", "Average points": "17.5"}
+
+
 def test_the_session_file_and_bg_stats_name_the_game(app, client):
     token = token_of(new_sheet(client, name="Skat", rounds="1", bgg_id="6867", **players("Ana", "Ben")))
     round_(client, token, 1, "30", "10")
@@ -271,6 +421,31 @@ def test_the_session_file_and_bg_stats_name_the_game(app, client):
     play = json.loads(dict(urllib.parse.parse_qsl(link.split("?", 1)[1]))["data"])
     assert play["game"]["name"] == "Skat" and play["game"]["bggId"] == 6867
     assert [(p["name"], p["score"], p["winner"]) for p in play["players"]] == [("Ana", 30, True), ("Ben", 10, False)]
+
+
+def bg_stats_play(client, token: str) -> dict:
+    page = client.get(f"/t/{token}/results").get_data(as_text=True)
+    link = html.unescape(re.search(r'<a class="bgstats-link"[^>]*href="([^"]+)"', page).group(1))
+    return json.loads(dict(urllib.parse.parse_qsl(link.split("?", 1)[1]))["data"])
+
+
+def test_bg_stats_tells_each_sheet_game_apart_and_whether_the_lowest_total_wins(app, client):
+    plays = {}
+    for name, lowest in (("Hearts", True), ("Skat", False), (" SKAT ", False), ("Skat", True)):
+        fields = {"lowest_wins": "y"} if lowest else {}
+        token = token_of(new_sheet(client, name=name, rounds="1", **fields, **players("Ana", "Ben")))
+        round_(client, token, 1, "30", "10")
+        plays[name, lowest] = bg_stats_play(client, token)
+    hearts, skat = plays["Hearts", True]["game"], plays["Skat", False]["game"]
+    assert (hearts["name"], hearts["highestWins"]) == ("Hearts", False)
+    assert (skat["name"], skat["highestWins"]) == ("Skat", True)
+    # One id per game as the players page keeps its records: Skat is Skat whatever its case, Hearts another.
+    assert re.fullmatch(r"sheet-[0-9a-f]{16}", hearts["sourceGameId"])
+    assert hearts["sourceGameId"] != skat["sourceGameId"] == plays[" SKAT ", False]["game"]["sourceGameId"]
+    assert plays["Skat", True]["game"]["sourceGameId"] == skat["sourceGameId"]
+    # Hearts: Ben's 10 wins, as the standings say.
+    assert [(p["name"], p["score"], p["rank"], p["winner"]) for p in plays["Hearts", True]["players"]] == [
+        ("Ana", 30, 2, False), ("Ben", 10, 1, True)]
 
 
 def test_the_watch_view_shows_the_sheet_and_no_form(app, client, hearts):

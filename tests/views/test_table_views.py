@@ -63,6 +63,10 @@ def test_creating_a_table_opens_it_and_remembers_it_on_this_phone(app, client):
     (["Ana", "B" * 41], "Field cannot be longer than 40 characters."),
     (["Ana", "B\x07b"], "Names cannot contain control characters."),
     ([], "Enter at least 2 players."),
+    # The tiny game takes 4 players: a 5th, posted in a field the page never shows, is refused, never dropped.
+    (["Ana", "Ben", "Cy", "Dee", "Eve"], "At most 4 players can play."),
+    (["Ana", "Ben", "", "", "Eve"], "At most 4 players can play."),
+    (["Ana", "Ben", "", "", "", "", "", "Hal"], "At most 4 players can play."),
 ])
 def test_bad_player_names_are_explained_and_nothing_is_created(app, client, names, message):
     data = {f"players-{i}": name for i, name in enumerate(names)} | {"starter": "random"}

@@ -5,7 +5,8 @@ round, each player's points; it may end after a number of rounds or once a total
 categories (rows named when the table opens, each player's value per row entered in any order; an optional
 tie-break row not counted in the total). Players may count together in teams. Points are typed as sums
 ("12+7-3"), checked and computed in ``sums``; the settings are checked in ``options``; the state and what the
-pages read from it are in ``state``. Events are documented in ``docs/events.md (Score sheet)``.
+pages read from it are in ``state``; what a new entry may not hold, though a recorded one does, in ``entering``.
+Events are documented in ``docs/events.md (Score sheet)``.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ from companion.rules.sheet.state import (  # noqa: F401
     winners,
 )
 from companion.rules.sheet.sums import EMPTY, LIMIT, LONGEST, Entry, entry_words, parse  # noqa: F401
+from companion.rules.sheet.entering import check_new
 
 # How the home page offers it (worded there); a table is shown by the game it names (``title``).
 NAME = N_("Any other game")
@@ -100,8 +102,12 @@ def new_game(players, options=None, rng=None) -> SheetState:
 
 
 def complete(state: SheetState, event, rng=None):
-    """A plain copy of ``event``: nothing on a score sheet is left to chance."""
-    return dict(event) if isinstance(event, Mapping) else event
+    """A plain copy of ``event`` (nothing on a score sheet is left to chance), once it holds nothing a new entry may
+    not: RuleError otherwise (``entering.check_new``). Only a new entry is completed; a recorded one is applied."""
+    if isinstance(event, Mapping):
+        check_new(state, event)
+        return dict(event)
+    return event
 
 
 def apply(state: SheetState, event) -> SheetState:
@@ -137,7 +143,7 @@ def _round(state: SheetState, event: Mapping) -> SheetState:
         raise RuleError(ngettext("Enter a score for the %(num)d player, in seating order.",
                                  "Enter a score for each of the %(num)d players, in seating order.",
                                  len(state.players)), "points")
-    entries = tuple(parse(text, f"points-{seat}") for seat, text in enumerate(points))
+    entries = tuple(parse(text, f"points-{seat}", recorded=True) for seat, text in enumerate(points))
     after = replace(state, rounds=state.rounds + (entries,))
     # A total past the limit is refused on the field of a player who scored in this round.
     _check_totals(after, [f"points-{seat}" for seat in range(len(entries))],
@@ -168,7 +174,7 @@ def _cells(state: SheetState, event: Mapping) -> SheetState:
         if row in seen:
             raise RuleError(_("The row %(row)s is entered twice.", row=rows[row]), f"cells-{row}")
         seen.append(row)
-        entry = parse(text, f"cells-{row}")
+        entry = parse(text, f"cells-{row}", recorded=True)
         row_of[row] = entry if entry.text else None  # an empty entry clears the cell
     after = replace(state, cells=state.cells[:seat] + (tuple(row_of),) + state.cells[seat + 1:])
     _check_totals(after, [f"cells-{seen[0]}"] * len(state.players), [seat])

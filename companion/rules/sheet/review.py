@@ -16,8 +16,8 @@ CATEGORY = N_("Category")
 SHOWN = 3  # places named for the best entry; the others are counted
 
 # Points summed over sessions mean something whichever way the game is won; "Best points" would not when the
-# lowest total wins, so a player's record counts the average and the games won.
-STATS = (Stat(N_("Average points"), "score", "average"), Stat(N_("Games won"), "won", "out_of", "games"))
+# lowest total wins, so a player's record counts the average. The games won are the players page's own column.
+STATS = (Stat(N_("Average points"), "score", "average"),)
 
 
 def period_name(state: game.SheetState) -> str:
@@ -133,10 +133,9 @@ def highlights(state: game.SheetState) -> tuple[Highlight, ...]:
 
 
 def record(state: game.SheetState) -> tuple[dict[str, int], ...]:
-    """What the session adds to each player's record: their score (their team's), whether they won, one game."""
-    winners = game.winners(state)
-    return tuple({"score": score, "won": int(seat in winners), "games": 1}
-                 for seat, score in enumerate(game.scores(state)))
+    """What the session adds to each player's record: their own total, as the sheet's total row says it (never
+    their team's: the players page says each player's figures, and a game may be played with teams or not)."""
+    return tuple({"score": total} for total in game.totals(state))
 
 
 def review(state: game.SheetState) -> Review:
@@ -152,4 +151,6 @@ def review(state: game.SheetState) -> Review:
         highlights=highlights(state),
         record=record(state),
         stats=STATS,
+        sides=game.sides(state) if state.settings.teams else (),
+        lowest_wins=state.settings.lowest_wins,
     )

@@ -1,9 +1,12 @@
 """A point entry as a player types it ("12+7-3"): checked, computed and worded, never evaluated by Python.
 
-A small recursive-descent parser over digits, ``+ - − × *`` and brackets, with the usual precedence (× before
-+ and −) and signs in front of a number or a bracket ("-5", "-(3+2)", "2*-3"). Every number, every step and the
-result stay within ±``LIMIT``, so a slip of the thumb never turns a sheet into nonsense. Each refusal says why,
-in words a player reads next to the field (``RuleError.field``).
+A small recursive-descent parser over digits, ``+ - − × * x X`` and brackets, with the usual precedence (× before
++ and −) and a sign in front of a number or a bracket ("-5", "-(3+2)", "2*-3"). Every number, every step and the
+result stay within ±``LIMIT``, and two signs in a row ("--5", "+-5") are refused, so a slip of the thumb never
+turns a sheet into nonsense. Each refusal says why, in words a player reads next to the field (``RuleError.field``).
+
+An entry read back from the log (``recorded``) is read as it was when it was entered: one typed before doubled signs
+were refused ("--5") still makes what it made then (5), so every session recorded replays.
 """
 
 from __future__ import annotations
@@ -16,8 +19,8 @@ from companion.rules.words import _, fill, ngettext
 LIMIT = 1_000_000  # the most an entry, any step of it, or a total may be, either way
 LONGEST = 40  # characters an entry may hold
 DIGITS = 7  # digits a number may have, leading zeros aside
-# Each sign as typed, and what it does: the minus a phone offers (U+2212) is a minus, × a times.
-SIGNS = {"+": "+", "-": "-", "\u2212": "-", "*": "*", "\u00d7": "*"}
+# Each sign as typed, and what it does: the minus a phone offers (U+2212) is a minus; ×, * and x (3x4) a times.
+SIGNS = {"+": "+", "-": "-", "\u2212": "-", "*": "*", "\u00d7": "*", "x": "*", "X": "*"}
 BRACKETS = "()"
 
 
@@ -49,8 +52,12 @@ def entry_words(entry: Entry | None) -> str:
     return _("%(entry)s = %(value)d", entry=entry.text, value=entry.value)
 
 
-def parse(text: object, field: str | None = None) -> Entry:
-    """The entry ``text`` makes; an empty one (or only spaces) is 0. RuleError (on ``field``) says what is wrong."""
+def parse(text: object, field: str | None = None, *, recorded: bool = False) -> Entry:
+    """The entry ``text`` makes; an empty one (or only spaces) is 0. RuleError (on ``field``) says what is wrong.
+
+    ``recorded``: the entry is read back from the log, where two signs in a row typed before they were refused
+    make what they made then ("--5" is 5, "+-5" is −5).
+    """
     if not isinstance(text, str):
         raise RuleError(_("Enter a number, or a sum such as 12+7-3."), field)
     if len(text) > LONGEST:
@@ -60,14 +67,15 @@ def parse(text: object, field: str | None = None) -> Entry:
     kept = text.strip()
     if not kept:
         return EMPTY
-    return Entry(kept, _Parser(kept, field).whole())
+    return Entry(kept, _Parser(kept, field, doubled=recorded).whole())
 
 
 class _Parser:
     """One entry's tokens, read left to right: expression := term ((+|−) term)*, term := signed ((×) signed)*."""
 
-    def __init__(self, text: str, field: str | None) -> None:
+    def __init__(self, text: str, field: str | None, doubled: bool = False) -> None:
         self.text, self.field = text, field
+        self.doubled = doubled  # two signs in a row are read (an entry recorded before they were refused)
         self.tokens = _tokens(text, field)
         self.at = 0
 
@@ -96,9 +104,13 @@ class _Parser:
         return value
 
     def signed(self) -> int:
-        """A number or a bracket, with any signs in front of it ("-5", "+-(3)")."""
+        """A number or a bracket, with a sign in front of it ("-5", "+(3)"); a second sign is a slip ("--5")."""
         token = self.peek()
         if token is not None and SIGNS.get(token) in ("+", "-"):
+            before = self.tokens[self.at - 1] if self.at else None
+            if not self.doubled and before is not None and SIGNS.get(before) in ("+", "-"):
+                # Translators: two signs typed one after the other: "--5", "12+-3".
+                raise self.refuse(_("Two signs in a row, “%(signs)s”: keep the one you mean.", signs=before + token))
             self.take()
             value = self.signed()
             return self.within(value if SIGNS[token] == "+" else -value)
@@ -171,5 +183,7 @@ def _tokens(text: str, field: str | None) -> list[str]:
             tokens.append(char)
         elif not char.isspace():
             shown = char if char.isprintable() else repr(char)
-            raise RuleError(_("Only digits, + − × and brackets: not “%(char)s”.", char=shown), field)
+            # Translators: every sign an entry may hold; "- * x X" are other ways to type − and ×.
+            raise RuleError(_("Only digits, brackets and the signs + − × (also typed - * x X): not “%(char)s”.",
+                              char=shown), field)
     return tokens

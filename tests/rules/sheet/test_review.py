@@ -36,10 +36,9 @@ def test_hearts_round_by_round():
     assert [p.note for p in review.periods[:5]] == ["Ana dealt", "Ben dealt", "Cleo dealt", "Dan dealt", "Ana dealt"]
     assert [(s.rank, s.seat, s.score) for s in review.standings] == [(1, 2, 39), (2, 3, 52), (3, 0, 69), (4, 1, 100)]
     assert review.winners == (2,)
-    assert review.record == ({"score": 69, "won": 0, "games": 1}, {"score": 100, "won": 0, "games": 1},
-                             {"score": 39, "won": 1, "games": 1}, {"score": 52, "won": 0, "games": 1})
-    assert [(s.label, s.key, s.how, s.of) for s in review.stats] == [("Average points", "score", "average", None),
-                                                                     ("Games won", "won", "out_of", "games")]
+    assert review.record == ({"score": 69}, {"score": 100}, {"score": 39}, {"score": 52})
+    # The players page counts the games won in a column of its own: the sheet's one figure is the average.
+    assert [(s.label, s.key, s.how, s.of) for s in review.stats] == [("Average points", "score", "average", None)]
 
 
 def test_hearts_highlights_the_lowest_round_as_the_best():
@@ -64,7 +63,7 @@ def test_skat_highlights_the_highest_round_with_its_sum():
 def test_a_plain_sheet_says_nothing_of_its_scoring_and_nothing_before_the_first_round():
     state = sheet.new_game(THREE, {"name": "Rummy"})
     review = review_module.review(state)
-    assert review.periods == () and review.winners == (0, 1, 2)
+    assert review.periods == () and review.winners == (0, 1, 2) and review.sides == ()
     assert lines(state) == {"Best round": "No round has been entered yet."}
     assert review_module.period_number(state) == 1
 
@@ -113,8 +112,12 @@ def test_belote_teams_share_the_win():
     state = replay(sheet, FOUR, BELOTE, BELOTE_ROUNDS + [last])
     review = review_module.review(state)
     assert review.winners == (0, 2)
-    assert [r["won"] for r in review.record] == [1, 0, 1, 0]
-    assert [r["score"] for r in review.record] == [1024, 854, 1024, 854]
+    # Each player's record is their own points, as the sheet's total row says them; the team's total ranks.
+    assert [r["score"] for r in review.record] == [620, 430, 404, 424] == list(sheet.totals(state))
+    assert [s.score for s in review.standings] == [1024, 1024, 854, 854]
+    assert review.sides == ((0, 2), (1, 3))
+    assert [(place.rank, seats, place.score) for place, seats in review.places] == [(1, (0, 2), 1024),
+                                                                                   (2, (1, 3), 854)]
     assert lines(state)["Teams"] == "Ana and Cleo 1024; Ben and Dan 854."
 
 
