@@ -3,10 +3,12 @@ invite, rename, leave, remove, its bin and log), and an invitation's page."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from flask import Blueprint, abort, flash, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
-from .. import groups
+from .. import groups, models
 from ..forms import JoinForm
 from ..forms.groups import (GroupNameForm, JoinGroupForm, KeeperForm, LeaveGroupForm, NewInvitationForm,
                             PhoneNameForm, RemoveGroupForm, SwitchGroupForm)
@@ -125,9 +127,10 @@ def new_invitation() -> Response:
     taken_out = groups.new_invitation(group, by=membership.me(group), unseen_days=form.unseen_days.data)
     flash(_("The group has a new link and code: the old ones no longer let anyone in."))
     if form.unseen_days.data is not None:
-        flash(ngettext("%(num)d phone not seen for %(days)s days was taken out.",
-                       "%(num)d phones not seen for %(days)s days were taken out.", taken_out,
-                       days=form.unseen_days.data))
+        since = models.now() - timedelta(days=form.unseen_days.data)
+        flash(ngettext("%(num)d phone not seen since %(date)s was taken out.",
+                       "%(num)d phones not seen since %(date)s were taken out.", taken_out,
+                       date=local_time(since, "date")))
     return redirect(url_for("groups.page"), 303)
 
 

@@ -29,7 +29,6 @@ from ..web.templating import is_htmx
 from .page_forms import PageForms, game_forms
 
 
-
 def token_shaped(token: str | None) -> bool:
     """Whether ``token`` could be a table token."""
     return bool(token) and TOKEN_SHAPE.fullmatch(token) is not None
