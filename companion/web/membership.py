@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from flask import Flask, g, session
+from flask import Flask, g, request, session
 
 from .. import groups as groups_
 from ..groups import members
@@ -136,7 +136,8 @@ def init_app(app: Flask) -> None:
 
     @app.before_request
     def seen() -> None:
-        if not groups_.private() or not (device := session.get("device")):
+        # A static file never reads the cookie: it would be sent one back, and kept by no cache.
+        if not groups_.private() or request.endpoint == "static" or not (device := session.get("device")):
             return
         today = date.today().isoformat()
         if session.get("seen") != today:

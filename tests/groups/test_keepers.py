@@ -171,3 +171,14 @@ def test_a_phone_names_itself_when_it_joins_and_a_bad_name_is_refused_beside_the
     assert phone.post(f"/g/{token}", data={"name": "Ana's phone"}).status_code == 303
     page = phone.get("/group").text
     assert "Ana&#39;s phone" in page and "this phone" in page
+
+
+def test_a_static_file_never_reads_the_phones_cookie(club):
+    # (Noting once a day that a phone was seen reads its cookie: never for a static file, which a cache keeps.)
+    member = club["member"]
+    with member.session_transaction() as cookie:
+        cookie.pop("seen", None)
+    with member.get("/static/app.css") as answer:
+        assert answer.status_code == 200
+        assert "Set-Cookie" not in answer.headers and "Cookie" not in answer.headers.get("Vary", "")
+    assert "Set-Cookie" in member.get("/group").headers

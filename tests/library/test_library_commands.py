@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 from companion import groups
 from companion.extensions import db
-from companion.review.removal import remove
+from companion.groups.bin import remove_session as remove
 from companion.models import Table
 from library.test_library_files import counts
 from review.test_review_sessions import JAIPUR, record_all, table_of

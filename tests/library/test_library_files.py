@@ -13,7 +13,7 @@ from companion.extensions import db
 from companion.library import export, imports
 from companion.models import Entry, Group, Table
 from companion.review.exchange import ImportRefused
-from companion.review.removal import remove
+from companion.groups.bin import remove_session as remove
 from companion.table import recording
 from helpers import make_table
 from review.test_review_sessions import FRUTTI_TIE_EVENTS, JAIPUR, record_all, table_of

@@ -23,7 +23,7 @@ from companion.groups.people import forget, rename
 from companion.inputs.names import key
 from companion.models import Table
 from companion.review import history
-from companion.review.removal import remove
+from companion.groups.bin import remove_session as remove
 from companion.review.session import review_of
 from companion.review.stats import player_stats
 from companion.rules import GAMES

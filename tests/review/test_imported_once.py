@@ -20,7 +20,8 @@ from companion.inputs.names import key
 from companion.library import imports
 from companion.library.export import digest
 from companion.models import Entry, Group, Table
-from companion.review.removal import remove
+from companion.groups.bin import remove_session as remove
+from groups.tables import member_of
 from review.test_review_sessions import CARAMBOUILLE, FRUTTI, JAIPUR, record_all, table_of
 
 PHONES = 4
@@ -45,8 +46,9 @@ def club(app):
 
 def phone_of(app, group_id: int):
     client = app.test_client()
+    member_of(client, group_id)
     with client.session_transaction() as session:
-        session["groups"], session["group"] = [group_id], group_id
+        session["group"] = group_id
     return client
 
 

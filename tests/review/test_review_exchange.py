@@ -60,7 +60,7 @@ def upload(client, content: bytes, name: str = "session.json", **fields):
 
 def set_aside(app, token: str) -> None:
     """Take the original out of the history, so that its file imports again as itself (not as a duplicate)."""
-    from companion.review.removal import remove
+    from companion.groups.bin import remove_session as remove
 
     with app.app_context():
         remove(table_of(token))

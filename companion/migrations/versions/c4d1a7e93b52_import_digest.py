@@ -16,7 +16,7 @@ down_revision = '5e8a1c4f7b21'
 branch_labels = None
 depends_on = None
 
-# A removed session's row stays as a tombstone (companion/review/removal.py): it leaves the index, and the
+# A removed session (in the bin, or its tombstone: companion/groups/bin.py) leaves the index, and the
 # session can be brought in again.
 NOT_REMOVED = sa.text("status != 'removed'")
 
