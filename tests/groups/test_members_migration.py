@@ -13,9 +13,8 @@ from flask_migrate import upgrade
 
 from companion import create_app
 from companion.extensions import db
-from companion.live import heads
 from companion.models import Member
-from helpers import database_url
+from helpers import close_down, database_url
 
 BEFORE_MEMBERS = "c4d1a7e93b52"
 OLDEST, LATER = "a1a1a1a1a1a1a1a1", "b2b2b2b2b2b2b2b2"
@@ -87,8 +86,7 @@ def test_members_come_in_by_their_cookies_once_and_nothing_played_is_changed(tmp
     assert "tokentokentoken8" not in later.get("/group").text
     with later.session_transaction() as cookie:
         assert "groups" not in cookie
-    if reader := heads.of(app):
-        reader.close()
+    close_down(app, drop_tables=True)
 
 
 @pytest.mark.parametrize("keeper_first", [True, False])
@@ -111,5 +109,4 @@ def test_a_new_invitation_ends_the_cookies_of_those_days(tmp_path, keeper_first)
         assert "Ana, Ben" in late.get("/history").text
     assert keeper.post("/group/invitation", data={"unseen_days": ""}).status_code == 303
     assert ("Ana, Ben" in late.get("/history").text) is (not keeper_first)
-    if reader := heads.of(app):
-        reader.close()
+    close_down(app, drop_tables=True)
