@@ -2,21 +2,17 @@
 
 On a home server (no setting) there is one group, open: every phone that reaches the server is in it.
 With ``GROUPS = "private"`` a phone is in the groups it joined (``members``), kept by their keepers, and
-sees nothing of any other (``companion.web.membership``). What a keeper does to the group is kept in its
-log (``log``); a group or session removed lies in its bin (``bin``).
+sees nothing of any other (``companion.web.membership``). What a keeper does to the group (``keeping``) is
+kept in its log (``log``); a group or session removed lies in its bin (``bin``).
 """
 
 from __future__ import annotations
-
-from datetime import timedelta
 
 import sqlalchemy as sa
 from flask import current_app
 
 from ..extensions import db
-from .. import models
-from ..models import REMOVED, Group, Member, Table, new_join_code, new_token
-from . import bin, log, members
+from ..models import REMOVED, Group, Table
 
 PRIVATE = "private"
 
@@ -80,32 +76,3 @@ def session_counts(ids: list[int]) -> dict[int, int]:
     rows = db.session.execute(sa.select(Table.group_id, sa.func.count()).where(
         Table.group_id.in_(ids), Table.status != REMOVED).group_by(Table.group_id))
     return dict.fromkeys(ids, 0) | {group_id: count for group_id, count in rows}
-
-
-def rename(group: Group, name: str, *, by: Member | None | str = None) -> None:
-    """Give the group another name (``by``: who, for its log)."""
-    group.name = name
-    log.note(group.id, "renamed", by, name=name)
-    db.session.commit()
-
-
-def new_invitation(group: Group, *, by: Member | None | str = None, unseen_days: int | None = None) -> int:
-    """Put away the group's link and code and make new ones: who has the old ones can no longer join. With
-    ``unseen_days``, take out the phones not seen for that many days (but ``by``); how many were."""
-    group.invite_token, group.join_code, group.invited_at = new_token(), new_join_code(), models.now()
-    log.note(group.id, "invitation", by)
-    taken_out = []
-    if unseen_days is not None and isinstance(by, Member):
-        taken_out = members.unseen(group.id, unseen_days, but=by)
-        for member in taken_out:
-            member.removed_at, member.keeper = models.now(), False
-        since = (models.now() - timedelta(days=unseen_days)).date().isoformat()
-        log.note(group.id, "unseen_out", by, count=len(taken_out), since=since)
-    db.session.commit()
-    return len(taken_out)
-
-
-def remove(group: Group, *, by: Member | None | str = None) -> int:
-    """Put the group and its sessions in the bin (its log says who); how many sessions went with it."""
-    log.note(group.id, "group_removed", by)
-    return bin.remove_group(group)

@@ -46,7 +46,7 @@ class StreamingWorker(HeadFirstWorker):
 
     def run(self) -> None:
         _more_sockets()
-        self.hub = Hub()
+        self.hub = Hub(beat=float(self.wsgi.config["STREAM_BEAT_SECONDS"]))
         self.watcher: changes.Changes | None = None
         self._members_checked = time.monotonic()
         try:
@@ -120,6 +120,9 @@ class StreamingWorker(HeadFirstWorker):
                 self._close(stream)
                 return
             if not stream.pending:
+                if stream.meta.get("closing"):
+                    self._close(stream)
+                    return
                 self.poller.modify(stream.sock, selectors.EVENT_READ, partial(self._stream_ready, stream))
         # A phone never writes on its stream: readable means it went away (or misbehaves): close it.
         try:
@@ -166,10 +169,13 @@ class StreamingWorker(HeadFirstWorker):
     def _push(self, number: int, events: dict, out: dict | None = None, again: bool = False) -> None:
         for stream in self.hub.push(number, events, again=again):
             self._close(stream)
-        # The last word of a phone taken out of the table's group, then its stream closed.
-        self.hub.push(number, out or {}, again=True)
+        # The last word of a phone taken out of the table's group, then its stream closed (once that word is out:
+        # one a busy socket kept waiting goes as it drains, ``_stream_ready``).
+        lost = self.hub.push(number, out or {}, again=True)
         for stream in out or {}:
-            self._close(stream)
+            stream.meta["closing"] = True
+            if stream in lost or not stream.pending:
+                self._close(stream)
 
     def _check_members(self, held: list[Stream]) -> None:
         """On a thread: close the streams of ``held`` whose phones were taken out of their table's group since they
@@ -194,7 +200,7 @@ class StreamingWorker(HeadFirstWorker):
         """Besides gunicorn's timeouts, the streams' heartbeat (the loop comes here at least once a second)."""
         super().murder_pending()
         now = time.monotonic()
-        if now >= self._members_checked + streams.HEARTBEAT:
+        if now >= self._members_checked + self.hub.every:
             self._members_checked = now
             # The streams of a private server's phones (only they carry their phone's id).
             if held := [stream for stream in self.hub.all() if getattr(stream.subscriber, "device", None)]:

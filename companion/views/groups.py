@@ -12,7 +12,7 @@ from .. import groups, models
 from ..forms import JoinForm
 from ..forms.groups import (GroupNameForm, JoinGroupForm, KeeperForm, LeaveGroupForm, NewInvitationForm,
                             PhoneNameForm, RemoveGroupForm, SwitchGroupForm)
-from ..groups import bin, log, members
+from ..groups import bin, keeping, log, members
 from ..models import Group
 from ..rules import RuleError
 from ..rules.words import _, ngettext
@@ -109,7 +109,7 @@ def rename() -> Response:
     form = GroupNameForm()
     if not form.validate_on_submit():
         return _page(group, {"rename": form}, 422)
-    groups.rename(group, form.name.data, by=membership.me(group))
+    keeping.rename(group, form.name.data, by=membership.me(group))
     flash(_("The group is now called %(name)s.", name=group.name))
     return redirect(url_for("groups.page"), 303)
 
@@ -124,7 +124,7 @@ def new_invitation() -> Response:
     form = NewInvitationForm()
     if not form.validate_on_submit():
         return _page(group, {"invitation": form}, 422)
-    taken_out = groups.new_invitation(group, by=membership.me(group), unseen_days=form.unseen_days.data)
+    taken_out = keeping.new_invitation(group, by=membership.me(group), unseen_days=form.unseen_days.data)
     flash(_("The group has a new link and code: the old ones no longer let anyone in."))
     if form.unseen_days.data is not None:
         since = models.now() - timedelta(days=form.unseen_days.data)
@@ -167,7 +167,7 @@ def removal() -> Response:
             step = 2
         elif form.name.data == group.name:
             name = group.name
-            groups.remove(group, by=membership.me(group))
+            keeping.remove(group, by=membership.me(group))
             membership.forget_rows()
             flash(_("The group %(name)s is in the bin with every session it played: you can restore it here "
                     "until %(date)s.", name=name, date=local_time(bin.until(group.removed_at), "date")))
