@@ -26,6 +26,9 @@ def defaults(app: Flask) -> dict:
         "LIVE_POLL_SECONDS": 1,
         # While a page's stream is up (companion/live/streams.py), its poll asks only this often: a safety net.
         "LIVE_SAFETY_SECONDS": 60,
+        # How often a page's stream beats (proxies and phones keep an idle stream open; the page counts its
+        # stream lost after three missed beats).
+        "STREAM_BEAT_SECONDS": 10,
         # Join codes tried per client (an IPv4 address or an IPv6 /64), right or wrong, per 10 minutes and
         # per day: past either, no code from that client is checked. Per client only: a guesser never blocks
         # another client (docs/architecture.md, "Security": how hopeless guessing is).

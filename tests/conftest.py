@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import flask_babel
 import pytest
 from babel import support
@@ -13,7 +15,21 @@ from companion.table.recording import cache
 from companion.extensions import db
 from companion.rules import GAMES, words
 
-from helpers import Marked, close_down, database_url
+from helpers import Marked, close_down, database_url, worker_database
+from url_builders import share
+
+# Each app's hundred URL builders compiled once per process, not once per test (tests/url_builders.py).
+share()
+
+
+
+def pytest_configure(config):
+    """Under pytest-xdist each worker has its own PostgreSQL database beside TEST_DATABASE_URL's (a SQLite test's
+    database is a file of its own already)."""
+    worker, url = os.environ.get("PYTEST_XDIST_WORKER"), os.environ.get("TEST_DATABASE_URL")
+    if worker and url:
+        os.environ["TEST_DATABASE_URL"] = worker_database(url, worker)
+
 
 # Property tests check what the rules compute, never how fast: a loaded machine must not fail them
 # (speed is measured in bench/).

@@ -8,6 +8,7 @@ import shutil
 import subprocess
 
 import pytest
+import sqlalchemy as sa
 from babel import support
 
 from companion import groups
@@ -19,6 +20,21 @@ from companion.models import Seat, Table
 def database_url(tmp_path) -> str:
     """PostgreSQL when the run provides one (the CI's second leg), else a file-backed SQLite."""
     return os.environ.get("TEST_DATABASE_URL") or f"sqlite:///{tmp_path / 'test.sqlite'}"
+
+
+def worker_database(url: str, worker: str) -> str:
+    """The PostgreSQL database of one pytest-xdist worker beside the one ``url`` names (made if it is not there):
+    two workers never drop each other's tables."""
+    admin = sa.make_url(url)
+    name = f"{admin.database}_{worker}"
+    engine = sa.create_engine(admin, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as connection:
+            if not connection.scalar(sa.text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": name}):
+                connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    finally:
+        engine.dispose()
+    return admin.set(database=name).render_as_string(hide_password=False)
 
 
 def close_down(app, drop_tables: bool = False) -> None:

@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 
 from ..models import TOKEN_SHAPE
 
-# A heartbeat this often; the page counts its stream as lost after a few missed ones.
+# A heartbeat this often, unless the app says otherwise (STREAM_BEAT_SECONDS); the page counts its stream as lost
+# after a few missed ones.
 HEARTBEAT = 10.0
 # How soon a browser reconnects a stream that was cut (milliseconds, the stream's "retry").
 RETRY_MS = 1000
@@ -118,12 +119,14 @@ class Stream:
 class Hub:
     """The open streams of this process, by table; every method is called on the event loop's thread only."""
 
-    def __init__(self) -> None:
+    def __init__(self, beat: float = HEARTBEAT) -> None:
         self.by_table: dict[int, set[Stream]] = {}
+        # How often the streams beat (the app's STREAM_BEAT_SECONDS).
+        self.every = beat
         # The newest version heard of each table with a stream (at least what its streams were told).
         self.versions: dict[int, int] = {}
         self.count = 0
-        self._beat_at = time.monotonic() + HEARTBEAT
+        self._beat_at = time.monotonic() + beat
 
     def add(self, stream: Stream) -> None:
         """Hold ``stream``, telling it at once of a version heard since its own was read."""
@@ -192,7 +195,7 @@ class Hub:
         """Send the heartbeat if it is due; the streams that could not take it (to close)."""
         if now < self._beat_at:
             return []
-        self._beat_at = now + HEARTBEAT
+        self._beat_at = now + self.every
         return [stream for streams in self.by_table.values() for stream in streams if not stream.send(beat(stream.told))]
 
     def all(self) -> list[Stream]:

@@ -18,7 +18,7 @@ from ..extensions import db
 from ..forms import InviteForm
 from ..i18n import language
 from ..i18n.formats import locale_key
-from ..live import heads, parts, regions, store, streams
+from ..live import heads, parts, regions, store
 from ..models import REMOVED, TOKEN_SHAPE, Table
 from ..rules import declared
 from ..table.log import game_of
@@ -108,7 +108,7 @@ def table_context(table: Table, *, watch: bool = False, forms: dict | None = Non
         # The poll adds the version the phone shows when it asks (static/app.js): the region is morphed in
         # place, so a version written into this URL would be the one it was first drawn at.
         # How often the stream beats: the page counts it lost after three missed beats (static/app.js).
-        "stream_beat": streams.HEARTBEAT,
+        "stream_beat": current_app.config["STREAM_BEAT_SECONDS"],
         "live_url": url_for("tables.watch_live" if watch else "tables.live",
                             token=table.watch_token if watch else table.token),
     }
@@ -117,7 +117,7 @@ def table_context(table: Table, *, watch: bool = False, forms: dict | None = Non
 def frame_context(table: Table, watch: bool) -> dict:
     """What a page's frame reads (its bar, the table's stream, the invitation, the language), for nobody's phone:
     the table's row and nothing of its state, its log or its forms, which only its live region reads."""
-    return {"table": table, "watch": watch, "stream_beat": streams.HEARTBEAT, **parts.NOBODY,
+    return {"table": table, "watch": watch, "stream_beat": current_app.config["STREAM_BEAT_SECONDS"], **parts.NOBODY,
             "live_region": parts.LIVE_REGION}
 
 

@@ -9,7 +9,8 @@ from playwright.sync_api import expect
 
 from browser.phone import choose_seat, create_table
 
-pytestmark = pytest.mark.browser
+# It measures how soon phones show what happened: it runs alone, never beside another test (`make test`).
+pytestmark = [pytest.mark.browser, pytest.mark.timing]
 
 RINGS = 10
 WITHIN_MS = 1000

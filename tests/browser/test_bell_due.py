@@ -16,7 +16,8 @@ from companion.models import Entry, Table
 from companion.table import bell, bell_plan
 from browser.tables import record_table
 
-pytestmark = pytest.mark.browser
+# It measures how soon phones show what happened: it runs alone, never beside another test (`make test`).
+pytestmark = [pytest.mark.browser, pytest.mark.timing]
 
 
 def test_a_timed_market_closes_at_its_moment_with_every_phone_asleep(live_server, new_phone):

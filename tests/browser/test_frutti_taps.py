@@ -122,6 +122,7 @@ def test_the_pad_for_everyone_opens_a_players_seafood_on_purpose_and_a_watching_
     assert pad.errors == [] and other.errors == [] and watcher.errors == []
 
 
+@pytest.mark.timing  # its phone polls on a clock that another test beside it would slow
 def test_a_refused_tap_for_a_player_whose_turn_has_passed_closes_what_it_refused(new_phone, live_server):
     ana, chloe = phones_at(new_phone, live_server, [], players=("Ana", "Ben", "Chloé"), seated=("Ana", "Chloé"))
     # Chloé's phone will not have heard yet when Ana plays: a phone whose stream cannot be held (it

@@ -12,7 +12,8 @@ from playwright.sync_api import expect
 from browser.phone import (choose_seat, create_table, expect_answer, join_by_code, join_code, submit_and_wait,
                            wait_for_answer)
 
-pytestmark = pytest.mark.browser
+# It presses Record on two phones within 20 ms: it runs alone, never beside another test (`make test`).
+pytestmark = [pytest.mark.browser, pytest.mark.timing]
 PLAYERS = ["Ana", "Ben", "Pia"]
 TOGETHER_MS = 20
 SENTENCE = "Already recorded from another phone: “Pia sold 2 onions for 25.” It counts once."

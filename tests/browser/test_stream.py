@@ -3,7 +3,7 @@
 A table page holds one server-sent event stream (companion/live/streams.py, static/app.js). These tests
 look at what a player would notice: an entry recorded elsewhere shows on the phone at once; a phone
 left on the table stays quiet; where the stream cannot be held (blocked, a buffering proxy) the page
-polls every second and says nothing is wrong; and after a stream cut every 20 s, a worker killed or
+polls every second and says nothing is wrong; and after a stream cut again and again, a worker killed or
 the whole server restarted, every phone catches up within 5 s with no entry missed or shown twice.
 """
 
@@ -25,7 +25,8 @@ from browser.server import scratch_database, start_server, stop_server, free_por
 from browser.tables import record_entry, record_table
 from browser.tcp_proxy import Proxy
 
-pytestmark = pytest.mark.browser
+# It measures how soon phones show what happened: it runs alone, never beside another test (`make test`).
+pytestmark = [pytest.mark.browser, pytest.mark.timing]
 CATCH_UP_S = 5
 PLAYERS = ["Ana", "Ben", "Chloé"]
 FRUTTI_TABLE = ["shrimp", "oysters", "mussels", "octopus", "sea_urchins"]
@@ -106,18 +107,42 @@ def table(live_server):
     return token
 
 
-def test_a_phone_left_on_the_table_for_a_minute_sends_at_most_six_requests_and_still_hears_at_once(
-        browser, live_server, table):
-    ana = phone_at(browser, live_server.url, table, "Ana")
+# The stream's clocks as a server may set them, ten times faster than the defaults (a beat every 10 s, the safety
+# poll every 60 s); the page's own poll, when it polls, still asks every second.
+QUICK = {"COMPANION_STREAM_BEAT_SECONDS": "1", "COMPANION_LIVE_SAFETY_SECONDS": "6"}
+
+
+@pytest.fixture(scope="module")
+def quick_server(tmp_path_factory):
+    """A server of the module's own whose streams beat every second and whose pages' safety poll asks every 6 s."""
+    folder = tmp_path_factory.mktemp("quick")
+    database_url, drop = scratch_database(folder)
+    process, url = start_server(database_url, folder / "gunicorn.log", env=QUICK)
+    yield SimpleNamespace(url=url, database_url=database_url)
+    stop_server(process)
+    drop()
+
+
+@pytest.fixture
+def quick_table(quick_server):
+    token, _watch = record_table(quick_server, "carambouille", PLAYERS, {"first_trader": 0}, [])
+    return token
+
+
+def test_a_phone_left_on_the_table_sends_a_request_a_safety_period_and_still_hears_at_once(
+        browser, quick_server, quick_table):
+    ana = phone_at(browser, quick_server.url, quick_table, "Ana")
     expect(ana.locator("[data-stream][data-up]")).to_have_count(1)
     sent = requests_of(ana)
-    ana.wait_for_timeout(60_000)
-    print(f"\na phone on the table for 60 s: {len(sent)} requests ({sorted(set(u.split('?')[0][-5:] for u in sent))})")
-    assert len(sent) <= 6, sent
+    # Two safety periods with twelve beats: at most three requests, where a polling phone would send twelve (at the
+    # defaults: a minute, at most six, where a polling phone sends sixty).
+    ana.wait_for_timeout(12_000)
+    print(f"\na phone on the table for 12 s: {len(sent)} requests ({sorted(set(u.split('?')[0][-5:] for u in sent))})")
+    assert len(sent) <= 3, sent
     expect(ana.locator("[data-stream][data-up]")).to_have_count(1)
     # Quiet, not deaf: an entry recorded elsewhere shows within the stream's delay.
     before = now_ms(ana)
-    seq = record_entry(live_server.database_url, table, memo_change(1))
+    seq = record_entry(quick_server.database_url, quick_table, memo_change(1))
     took = shows(ana, seq, 2000) - before
     print(f"after the quiet minute, an entry showed {took:.0f} ms after it was recorded")
     assert took < 1000
@@ -183,33 +208,35 @@ def test_behind_a_proxy_that_buffers_the_stream_the_page_polls_every_second(brow
         proxy.close()
 
 
-def test_a_stream_cut_every_20_s_misses_no_entry_and_shows_none_twice(browser, live_server, table):
-    proxy = Proxy(int(live_server.url.rsplit(":", 1)[1]))
+def test_a_stream_cut_again_and_again_misses_no_entry_and_shows_none_twice(browser, quick_server, quick_table):
+    # At the quick server's clocks (a beat a second): a cut every 2 s is a cut every 20 s at the defaults.
+    cut_every = 20 / 10
+    proxy = Proxy(int(quick_server.url.rsplit(":", 1)[1]))
     try:
-        ana = phone_at(browser, proxy.url, table, "Ana")
-        ben = phone_at(browser, live_server.url, table, "Ben")
+        ana = phone_at(browser, proxy.url, quick_table, "Ana")
+        ben = phone_at(browser, quick_server.url, quick_table, "Ben")
         sit_on_table(ana, seconds=1)
         delays = []
         started = time.monotonic()
         last, n = 0, 0
-        # A minute and its three cuts, each followed by an entry, however long a round takes on a busy machine
-        # (a round is an entry, two phones showing it and 3 s on the table: a fixed 62 s could end before the third).
-        while time.monotonic() - started < 62 or proxy.cuts < 3:
+        # Three cuts, each followed by an entry, however long a round takes on a busy machine (a round is an entry,
+        # two phones showing it and a moment on the table).
+        while time.monotonic() - started < 3 * cut_every + 0.2 or proxy.cuts < 3:
             elapsed = time.monotonic() - started
-            if elapsed // 20 > proxy.cuts:
+            if elapsed // cut_every > proxy.cuts:
                 proxy.cut()  # and right after the cut, an entry: the phone must still hear of it
             n += 1
             before = now_ms(ana)
-            last = record_entry(live_server.database_url, table, memo_change(n))
+            last = record_entry(quick_server.database_url, quick_table, memo_change(n))
             delays.append(shows(ana, last, CATCH_UP_S * 1000) - before)
             shows(ben, last, CATCH_UP_S * 1000)
-            ana.wait_for_timeout(3_000)
+            ana.wait_for_timeout(300)
         assert proxy.cuts == 3
         delays.sort()
         print(f"\n{len(delays)} entries, the stream cut {proxy.cuts} times: shown p50 {statistics.median(delays):.0f} ms, "
               f"max {delays[-1]:.0f} ms after being recorded")
-        expect_caught_up(ana, browser, live_server.url, table, last)
-        expect_caught_up(ben, browser, live_server.url, table, last)
+        expect_caught_up(ana, browser, quick_server.url, quick_table, last)
+        expect_caught_up(ben, browser, quick_server.url, quick_table, last)
         # And after its last cut the stream is up again: the page is back to its quiet safety poll.
         expect(ana.locator("[data-stream][data-up]")).to_have_count(1, timeout=CATCH_UP_S * 1000)
         ana.context.close()

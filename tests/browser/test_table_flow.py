@@ -58,6 +58,7 @@ def test_new_table_form_refuses_one_player_and_keeps_the_names(new_phone):
     expect(phone.get_by_label(re.compile(r"^Player 1\b"))).to_have_value("Ana")
 
 
+@pytest.mark.timing
 def test_two_phones_join_and_see_each_others_entries_within_two_seconds(new_phone):
     ana = new_phone()
     url = create_table(ana, "tiny", ["Ana", "Ben", "Chloé"])

@@ -12,7 +12,8 @@ from bench.phones import WATCH_VERSIONS, Delays, act, version
 from browser.conftest import CHROMIUM, CHROMIUM_ARGS, PHONE
 from browser.phone import assert_pushed, choose_seat, create_table, scan_qr, submit_and_wait
 
-pytestmark = pytest.mark.browser
+# It measures how soon phones show what happened: it runs alone, never beside another test (`make test`).
+pytestmark = [pytest.mark.browser, pytest.mark.timing]
 FRIENDS = ["Ana", "Ben", "Chloé", "Dan"]
 WITHIN_MS = 2000
 

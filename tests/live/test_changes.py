@@ -6,6 +6,8 @@ in CI's second leg, PostgreSQL (the tables trigger's notifications).
 
 from __future__ import annotations
 
+import pytest
+
 import queue
 import time
 
@@ -19,6 +21,9 @@ from companion.table import bell, bell_plan, recording
 from companion.views import table_page
 
 from helpers import make_table
+
+# It measures how soon a change is heard: it runs alone, never beside another test (`make test`).
+pytestmark = pytest.mark.timing
 
 
 def table(token: str) -> Table:

@@ -12,6 +12,9 @@ from companion.live import heads
 from companion.extensions import db
 from helpers import make_table
 
+# It measures how soon a change is heard: it runs alone, never beside another test (`make test`).
+pytestmark = pytest.mark.timing
+
 HTMX = {"HX-Request": "true"}
 
 

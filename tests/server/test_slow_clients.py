@@ -19,6 +19,9 @@ import pytest
 
 from browser.server import scratch_database, start_server, stop_server
 
+# It measures how soon a change is heard: it runs alone, never beside another test (`make test`).
+pytestmark = pytest.mark.timing
+
 SLOW_CLIENTS = int(os.environ.get("SLOW_CLIENTS", "120"))
 SECONDS = 8
 WORKERS = 4

@@ -21,6 +21,9 @@ from bench.__main__ import seated_phones
 from browser.tables import record_entry, record_table
 from companion.table.recording import cache
 
+# It measures how soon a change is heard: it runs alone, never beside another test (`make test`).
+pytestmark = pytest.mark.timing
+
 STREAMS = 600
 WORKERS = 2
 THREADS = 4  # companion/server/gunicorn_conf.py
