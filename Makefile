@@ -8,7 +8,7 @@ PORT ?= 8000
 WORKERS ?= 4
 export FLASK_APP := companion.wsgi
 
-.PHONY: run test bench migrate clean translations
+.PHONY: run test check bench migrate clean translations
 
 # The Nu Html Checker (vnu), which tests/web/test_html_checker.py runs over every kind of page: the
 # npm package vnu-jar at this version, in .vnu/<version>/ (not in git), run by the machine's Java (Debian's
@@ -61,24 +61,40 @@ migrate: $(VENV)/.installed $(COMPILED)
 run: migrate
 	$(BIN)/gunicorn --config python:companion.server.gunicorn_conf --bind $(HOST):$(PORT) --workers $(WORKERS) companion.wsgi:app
 
-# With TEST_POSTGRES_URL set (as .ci/run does), every database-touching test runs a second time on PostgreSQL
-# (not the pure rules, the layout, the built wheel, the editable install or the HTML checker, not the read-only
-# SQLite file faults or the library's backups (tests/library), which are about SQLite files (PostgreSQL's backups
-# are pg_dump's; the commands' answer saying so connects to no database and runs in the first pass), and not the
-# browser tests of what a page draws at a width, with the keyboard's focus or to axe's eyes, which read the same
-# tables whatever database they come from; nor the stream's two minute-long tests, a quiet phone's requests and a
-# stream cut every 20 s, which are about the phone and the network: PostgreSQL's pushes are every other browser
-# test's second pass).
+PYTEST := $(BIN)/python -m pytest
+# Two cores, two workers (pytest-xdist); a file's tests on one worker, so that its module's server, tables and
+# browser are made once. What measures how soon a phone shows something (marked timing) runs after, alone.
+PARALLEL := -n 2 --dist loadfile -m "not timing"
+ALONE := -p no:xdist -m timing
+
+# The fast tier, for every change (under two minutes): the rules and their properties, the forms, every view
+# through the test client, the security headers and every page's answer, the catalogs and the grammar, the layout.
+CHECK := tests/rules tests/forms tests/views tests/web tests/i18n tests/inputs tests/test_layout.py tests/test_factory.py \
+	--ignore=tests/web/test_html_checker.py
+
+# With TEST_POSTGRES_URL set (as .ci/run does), what differs between SQLite and PostgreSQL is tested again on
+# PostgreSQL: the table's row lock and the writers' order (tests/table, test_write_turn), the change notices and the
+# heads kept between them (tests/live, the streams' server, the browser's streams and pushes), the migrations
+# (test_migrations, tests/groups), the statuses and rows of groups, members and bins, the history's SQL filters and
+# the import's unique index (tests/review), the atomic rate counts (test_join_codes), a connection dropped or a
+# worker killed mid-write (test_faults_database, test_faults_crash). The rest reads the same rows through the same
+# ORM whatever the database (docs/testing.md).
+POSTGRES := tests/table tests/live tests/groups tests/review tests/test_migrations.py tests/test_write_turn.py \
+	tests/web/test_join_codes.py tests/test_faults_database.py tests/server/test_streams_server.py \
+	tests/server/test_faults_crash.py tests/browser/test_stream.py tests/browser/test_table_night.py \
+	tests/browser/test_table_flow.py tests/browser/test_recorded_once.py tests/browser/test_removed_session.py \
+	tests/browser/test_bell.py tests/browser/test_bell_due.py tests/browser/test_seat_moved.py \
+	tests/browser/test_sheet_play.py tests/browser/test_carambouille_play.py tests/browser/test_undo_older.py
+ON_POSTGRES = TEST_DATABASE_URL=$(TEST_POSTGRES_URL) $(PYTEST) -p no:cacheprovider
+
+check: $(VENV)/.installed-test $(COMPILED)
+	$(PYTEST) -p no:cacheprovider -n 2 $(CHECK)
+
 test: $(VENV)/.installed-test $(COMPILED) $(VNU_JAR)
-	$(BIN)/python -m pytest
-	$(if $(TEST_POSTGRES_URL),TEST_DATABASE_URL=$(TEST_POSTGRES_URL) $(BIN)/python -m pytest -p no:cacheprovider --ignore=tests/rules --ignore=tests/test_faults_read_only.py --ignore=tests/library \
-		--ignore=tests/test_layout.py --ignore=tests/server/test_wheel.py \
-		--ignore=tests/server/test_editable.py --ignore=tests/web/test_html_checker.py \
-		--ignore=tests/browser/test_narrow_pages.py --ignore=tests/browser/test_narrow_boards.py \
-		--ignore=tests/browser/test_focus.py --ignore=tests/browser/test_calculator.py \
-		--ignore=tests/browser/test_accessibility.py \
-		--deselect=tests/browser/test_stream.py::test_a_phone_left_on_the_table_for_a_minute_sends_at_most_six_requests_and_still_hears_at_once \
-		--deselect=tests/browser/test_stream.py::test_a_stream_cut_every_20_s_misses_no_entry_and_shows_none_twice)
+	$(PYTEST) $(PARALLEL)
+	$(PYTEST) $(ALONE)
+	$(if $(TEST_POSTGRES_URL),$(ON_POSTGRES) $(PARALLEL) $(POSTGRES))
+	$(if $(TEST_POSTGRES_URL),$(ON_POSTGRES) $(ALONE) $(POSTGRES))
 
 bench: $(VENV)/.installed-test $(COMPILED)
 	$(BIN)/python -m bench

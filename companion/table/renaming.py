@@ -32,9 +32,9 @@ def rename_seat(table: Table, seat: int, name: str, *, device: str = "") -> Entr
 
 
 def _reword_summaries(table: Table) -> None:
-    """Every entry's kept English sentence, as it reads with the names the table has now."""
+    """Every entry's kept English sentence, as it was recorded, with the names the table has now."""
     logged = entries_of(table)
-    worded = wording.in_english(lambda: wording.sentences(table, logged))
+    worded = wording.in_english(lambda: wording.as_recorded(table, logged))
     for entry in logged:
         if entry.summary != (sentence := worded[entry.seq][:500]):
             entry.summary = sentence

@@ -102,6 +102,33 @@ def kept_sentence(table: Table, row: Entry) -> str:
     return readers_numbers(kept.get(row.seq, row.summary))
 
 
+def as_recorded(table: Table, logged: list[Entry]) -> dict[int, str]:
+    """The sentence of every entry of the whole log ``logged`` in the current language as it was recorded: each from
+    the state the table was in then (an undo counted from where it came), with the names the table has now. What
+    an entry keeps as its summary (a player renamed writes it again: ``renaming``), as an import replays it."""
+    game = game_of(table)
+    state = game.new_game(table.players, table.options)
+    live: list[Entry] = []
+    voided: set[int] = set()
+    known: dict[int, str] = {}
+    for row in logged:
+        if row.type == kinds.VOID:
+            # An undo changes what the later entries were recorded on: what is left of the past, replayed.
+            voided.add(row.event.get("entry"))
+            state = game.new_game(table.players, table.options)
+            for earlier in live:
+                if earlier.seq not in voided:
+                    state = game.apply(state, earlier.event)
+        elif kinds.is_game_entry(row):
+            try:
+                known[row.seq] = game.describe(state, row.event)
+                state = game.apply(state, row.event)
+            except RuleError:
+                known[row.seq] = row.summary
+            live.append(row)
+    return {row.seq: _sentence(table, row, known) for row in logged}
+
+
 def summaries(table: Table, logged: list[Entry]) -> dict[int, str]:
     """The English sentence of every entry of the whole log ``logged``, as it reads now (a session file's
     ``summary``): the summary kept with it, or, once an undo has changed what a later entry says, each worded
