@@ -74,14 +74,18 @@ CHECK := tests/rules tests/forms tests/views tests/web tests/i18n tests/inputs t
 
 # With TEST_POSTGRES_URL set (as .ci/run does), what differs between SQLite and PostgreSQL is tested again on
 # PostgreSQL: the table's row lock and the writers' order (tests/table, test_write_turn), the change notices and the
-# heads kept between them (tests/live, the streams' server, the browser's streams and pushes), the migrations
+# heads kept between them (tests/live, the streams' server, the browser's pushes; not the stream's tests of the phone
+# and the network: a blocked or buffered stream, a quiet phone, a cut stream), the migrations
 # (test_migrations, tests/groups), the statuses and rows of groups, members and bins, the history's SQL filters and
 # the import's unique index (tests/review), the atomic rate counts (test_join_codes), a connection dropped or a
 # worker killed mid-write (test_faults_database, test_faults_crash). The rest reads the same rows through the same
 # ORM whatever the database (docs/testing.md).
 POSTGRES := tests/table tests/live tests/groups tests/review tests/test_migrations.py tests/test_write_turn.py \
 	tests/web/test_join_codes.py tests/test_faults_database.py tests/server/test_streams_server.py \
-	tests/server/test_faults_crash.py tests/browser/test_stream.py tests/browser/test_table_night.py \
+	tests/server/test_faults_crash.py tests/browser/test_table_night.py \
+	tests/browser/test_stream.py::test_the_region_comes_on_the_stream_and_a_phone_that_changes_seat_is_pushed_its_new_one \
+	tests/browser/test_stream.py::test_a_phone_on_each_of_two_app_servers_sees_the_others_entries_pushed \
+	tests/browser/test_stream.py::test_a_worker_killed_or_the_whole_server_restarted_every_phone_catches_up_within_5_s \
 	tests/browser/test_table_flow.py tests/browser/test_recorded_once.py tests/browser/test_removed_session.py \
 	tests/browser/test_bell.py tests/browser/test_bell_due.py tests/browser/test_seat_moved.py \
 	tests/browser/test_sheet_play.py tests/browser/test_carambouille_play.py tests/browser/test_undo_older.py

@@ -13,8 +13,7 @@ from playwright.sync_api import expect
 from browser.phone import choose_seat, sit_on_table
 from browser.tables import record_table
 
-# It measures how soon phones show what happened: it runs alone, never beside another test (`make test`).
-pytestmark = [pytest.mark.browser, pytest.mark.timing]
+pytestmark = pytest.mark.browser
 
 REMOVED = {
     "en": "This session was removed",
