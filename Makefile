@@ -69,7 +69,7 @@ ALONE := -p no:xdist -m timing
 
 # The fast tier, for every change (under two minutes): the rules and their properties, the forms, every view
 # through the test client, the security headers and every page's answer, the catalogs and the grammar, the layout.
-CHECK := tests/rules tests/forms tests/views tests/web tests/i18n tests/inputs tests/test_layout.py tests/test_factory.py \
+CHECK := tests/rules tests/forms tests/views tests/groups tests/web tests/i18n tests/inputs tests/test_layout.py tests/test_factory.py \
 	--ignore=tests/web/test_html_checker.py
 
 # With TEST_POSTGRES_URL set (as .ci/run does), what differs between SQLite and PostgreSQL is tested again on
