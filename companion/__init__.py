@@ -45,9 +45,9 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     from . import database, forms, i18n, views
     from .library import backup_commands
-    from .live import heads, parts, polls, regions, store
-    from .table import bell_panel, view
-    from .web import membership, security, templating
+    from .live import bell_panel, heads, parts, polls, regions, store
+    from .table import view
+    from .web import markers, membership, security, templating
 
     i18n.init_app(app)
     database.init_app(app)
@@ -55,7 +55,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     # Ahead of Flask, inside the proxy fix that security.init_app puts around everything.
     polls.init_app(app)
     # What fills the values of one answer in a rendering shared by the phones of a seat.
-    regions.init_app(app, fillers={"key": forms.fresh_key, "now": bell_panel.server_clock, "clock": bell_panel.open_clock})
+    markers.init_app(app, fillers={"key": forms.fresh_key, "now": bell_panel.server_clock, "clock": bell_panel.open_clock})
+    regions.init_app(app)
     parts.init_app(app)
     store.init_app(app)
     view.init_app(app)

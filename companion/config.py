@@ -57,7 +57,7 @@ def defaults(app: Flask) -> dict:
         # transaction mode): every poll then reads the row.
         "HEAD_BOARD": True,
         # The address phones open, printed by `make run` and encoded in the join link and QR code
-        # (companion/server/hosting.py). None: this machine's LAN address when opened as localhost, else
+        # (companion/web/hosting.py). None: this machine's LAN address when opened as localhost, else
         # the request's own URL root.
         "PUBLIC_URL": None,
         # "open": one group, and every phone that reaches the server is in it (a home network). "private": a

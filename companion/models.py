@@ -12,7 +12,6 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
-from .live.board import TRIGGER_DDL
 
 # No 0/O, 1/I/L: a join code is read aloud across a table and typed on a phone.
 JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -178,8 +177,21 @@ class Table(db.Model):
         return self.status == "finished"
 
 
-# On PostgreSQL every change to a table's row is announced to the workers (companion/live/board.py);
-# the migration creates the same trigger for a database made by `flask db upgrade`.
+# On PostgreSQL every change to a table's row is announced to the workers, who listen on CHANNEL
+# (companion/live/board.py, companion/live/changes.py). What creates the trigger: run after the tables table is
+# created, and by the migration for a database made by `flask db upgrade`.
+CHANNEL = "companion_tables"
+TRIGGER = "tables_changed"
+TRIGGER_DDL = [
+    f"""CREATE OR REPLACE FUNCTION companion_table_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('{CHANNEL}', COALESCE(NEW.id, OLD.id)::text);
+    RETURN NULL;
+END $$""",
+    f"DROP TRIGGER IF EXISTS {TRIGGER} ON tables",
+    f"""CREATE TRIGGER {TRIGGER} AFTER UPDATE OR DELETE ON tables
+    FOR EACH ROW EXECUTE FUNCTION companion_table_changed()""",
+]
 for _statement in TRIGGER_DDL:
     sa.event.listen(Table.__table__, "after_create", sa.DDL(_statement).execute_if(dialect="postgresql"))
 

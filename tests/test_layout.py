@@ -1,4 +1,5 @@
-"""The house in order: no import circle in companion/, pure rules, short modules, a top level that is only the frame.
+"""The house in order: no import circle in companion/, no import up the house's floors, pure rules, short modules, a
+top level that is only the frame.
 
 The import graph is read from the source (every import statement, those inside functions too): an
 import dodged by moving it into a function is still an arrow, and a circle is still a circle.
@@ -16,6 +17,25 @@ PACKAGE = Path(__file__).resolve().parents[1] / "companion"
 # The app's frame: the factory, its settings, its extensions, its models, its database handling, its entry point.
 FRAME = {"__init__", "config", "extensions", "models", "database", "wsgi"}
 LONGEST = 300
+# The house's floors, the lowest first (docs/architecture.md, "The floors"): a module imports from its own floor
+# and those below it, never from one above. The rules know nothing of the app; the data knows no request; what
+# records a change announces it (``table.signals``) and the live machinery, above, listens; the live region is
+# rendered by ``live.page`` for the views' answers and the pushes alike; the app's factory and its processes' entry
+# points are the roof.
+FLOORS = [
+    ["rules"],
+    ["i18n", "inputs"],
+    ["config", "extensions", "models", "database"],
+    ["table"],
+    ["groups"],
+    ["review"],
+    ["library"],
+    ["web"],
+    ["forms"],
+    ["live"],
+    ["views"],
+    ["companion", "wsgi", "server"],
+]
 
 
 def module_name(path: Path) -> str:
@@ -105,6 +125,40 @@ def test_the_circle_check_finds_a_circle_and_one_dodged_inside_a_function(tmp_pa
     (tmp_path / "companion" / "y.py").write_text("from .x import later\n")
     (tmp_path / "companion" / "__init__.py").write_text("")
     assert imports_of("companion.x", source, {"companion.x", "companion.y"}) == {"companion.y"}
+
+
+def floor(module: str) -> int:
+    """The floor of a companion module: that of its package, or of the frame's module it is."""
+    parts = module.split(".")
+    place = parts[1] if len(parts) > 1 else parts[0]
+    return next(number for number, floor in enumerate(FLOORS) if place in floor)
+
+
+def upward(edges: dict[str, set[str]]) -> list[str]:
+    """Every import from a lower floor to a higher one, as "importer -> imported"."""
+    return sorted(f"{importer} -> {other}" for importer, others in edges.items() for other in others
+                  if floor(importer) < floor(other))
+
+
+def test_no_import_runs_from_a_lower_floor_to_a_higher_one():
+    assert upward(graph()) == []
+
+
+def test_every_package_and_module_of_the_top_stands_on_a_floor():
+    top = {path.stem for path in PACKAGE.glob("*.py") if path.stem != "__init__"} | {
+        path.name for path in PACKAGE.iterdir() if (path / "__init__.py").exists()}
+    assert top <= {place for floor in FLOORS for place in floor}
+
+
+def test_the_floor_check_finds_an_import_up_the_house_even_inside_a_function(tmp_path):
+    # The check itself: what records a change calling the live machinery, from inside a function.
+    source = tmp_path / "companion" / "table" / "recording.py"
+    source.parent.mkdir(parents=True)
+    source.write_text("def record():\n    from ..live import heads\n    heads.changed(1)\n")
+    known = {"companion.table.recording", "companion.live.heads", "companion.rules"}
+    edges = {"companion.table.recording": imports_of("companion.table.recording", source, known),
+             "companion.live.heads": {"companion.rules"}}
+    assert upward(edges) == ["companion.table.recording -> companion.live.heads"]
 
 
 def test_the_rules_import_nothing_but_the_standard_library_and_themselves():

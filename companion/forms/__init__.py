@@ -14,16 +14,16 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional, Reg
 
 from ..inputs import names
 from ..inputs.names import CONTROL, NAME_LENGTH  # noqa: F401  (the forms' too)
-from ..live import regions
 from ..i18n import LANGUAGES, wtforms_messages
 from ..rules.words import _, ngettext
+from ..web import markers
 from .fields import IntegerField
 
 
 
 def new_key() -> str:
     """A fresh idempotency key for one rendering of a form (in a shared region, filled in per answer)."""
-    return regions.per_answer("key") or secrets.token_hex(16)
+    return markers.per_answer("key") or secrets.token_hex(16)
 
 
 def fresh_key(_: str | None) -> str:

@@ -20,8 +20,8 @@ from sqlalchemy.orm import aliased
 
 from .. import models
 from ..extensions import db
-from ..live import heads
 from ..models import REMOVED, Entry, Group, GroupLog, Member, Seat, Table, aware, new_join_code, new_token
+from ..table import signals
 from ..table.state import cache as state_cache
 
 Twin = aliased(Table)
@@ -50,7 +50,7 @@ def _set_status(table_id: int, values: dict, *where) -> bool:
     done = db.session.execute(sa.update(Table).where(Table.id == table_id, *where).values(**values),
                               execution_options=QUIET).rowcount
     db.session.commit()
-    heads.changed(table_id)
+    signals.announce_table_changed(table_id)
     return bool(done)
 
 
@@ -105,7 +105,7 @@ def remove_group(group: Group) -> int:
     group.removed, group.removed_at = True, models.now()
     db.session.commit()
     for table_id in tables:
-        heads.changed(table_id)
+        signals.announce_table_changed(table_id)
     return len(tables)
 
 
@@ -124,7 +124,7 @@ def restore_group(group: Group) -> bool:
     group.removed, group.removed_at = False, None
     db.session.commit()
     for table_id in tables:
-        heads.changed(table_id)
+        signals.announce_table_changed(table_id)
     return True
 
 
@@ -158,7 +158,7 @@ def empty_session(table_id: int, *, commit: bool = True) -> None:
         bell_seq=None, bell_plan=None, bell_due_at=None), execution_options=QUIET)
     if commit:
         db.session.commit()
-        heads.changed(table_id)
+        signals.announce_table_changed(table_id)
         state_cache.forget(table_id)
 
 
@@ -177,7 +177,7 @@ def empty() -> tuple[int, int]:
             name="", removed_at=None, invite_token=new_token(), join_code=new_join_code()), execution_options=QUIET)
     db.session.commit()
     for table_id in tables:
-        heads.changed(table_id)
+        signals.announce_table_changed(table_id)
         state_cache.forget(table_id)
     return len(tables), len(groups)
 

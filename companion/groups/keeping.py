@@ -7,8 +7,8 @@ from datetime import timedelta
 
 from .. import models
 from ..extensions import db
-from ..live import polls
 from ..models import Group, Member, new_join_code, new_token
+from ..table import signals
 from . import bin, log, members
 
 
@@ -33,7 +33,7 @@ def new_invitation(group: Group, *, by: Member | None | str = None, unseen_days:
         log.note(group.id, "unseen_out", by, count=len(taken_out), since=since)
     db.session.commit()
     if taken_out:
-        polls.phones_taken_out()
+        signals.announce_phones_taken_out()
     return len(taken_out)
 
 

@@ -14,10 +14,10 @@ import sqlalchemy as sa
 
 from .. import models
 from ..extensions import db
-from ..live import polls
 from ..models import Entry, Group, Member, Table, aware
 from ..rules import RuleError
 from ..rules.words import _
+from ..table import signals
 
 
 def display_name(member: Member) -> str:
@@ -128,7 +128,7 @@ def take_out(member: Member) -> None:
         raise RuleError(_("This is the group's only keeper: make another phone a keeper first."))
     member.removed_at, member.keeper = models.now(), False
     db.session.commit()
-    polls.phones_taken_out()
+    signals.announce_phones_taken_out()
 
 
 def unseen(group_id: int, days: int, but: Member) -> list[Member]:

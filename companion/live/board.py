@@ -20,19 +20,8 @@ from typing import Any
 
 import sqlalchemy as sa
 
-CHANNEL = "companion_tables"
-TRIGGER = "tables_changed"
-# What creates the trigger: run after the tables table is created (models) and by the migration.
-TRIGGER_DDL = [
-    f"""CREATE OR REPLACE FUNCTION companion_table_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    PERFORM pg_notify('{CHANNEL}', COALESCE(NEW.id, OLD.id)::text);
-    RETURN NULL;
-END $$""",
-    f"DROP TRIGGER IF EXISTS {TRIGGER} ON tables",
-    f"""CREATE TRIGGER {TRIGGER} AFTER UPDATE OR DELETE ON tables
-    FOR EACH ROW EXECUTE FUNCTION companion_table_changed()""",
-]
+from ..models import CHANNEL, TRIGGER
+
 # The listener proves its connection alive this often; past TRUST seconds of silence nothing is trusted.
 HEARTBEAT = 0.5
 APPLICATION_NAME = "companion head board"

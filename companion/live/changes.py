@@ -33,7 +33,7 @@ from typing import Any, NamedTuple
 
 import sqlalchemy as sa
 
-from .board import CHANNEL
+from ..models import CHANNEL
 
 TICK = 0.01
 RECHECK = 2.0
@@ -44,7 +44,7 @@ log = logging.getLogger(__name__)
 
 class Heard(NamedTuple):
     """A table's row as the watcher read it: its newest entry (the version its streams are told) and the
-    rest of what a rendering of the table is keyed on (``table_page._region_version``)."""
+    rest of what a rendering of the table is keyed on (``page.region_version``)."""
 
     last_seq: int
     status: str

@@ -23,6 +23,7 @@ from ..extensions import db
 from . import changes
 from .board import HeadBoard
 from ..models import REMOVED, Table
+from ..table import signals
 
 
 class Head(NamedTuple):
@@ -156,9 +157,10 @@ def of(app: Flask | None = None) -> LiveRead | None:
     return (app or current_app).extensions.get("live_read")
 
 
-def changed(table_id: int) -> None:
-    """Say that this process has just committed a change to the table's row (its streams hear of it now)."""
-    if (reader := of()) is not None:
+def changed(app: Flask, table_id: int) -> None:
+    """This process has just committed a change to the table's row: its streams hear of it now (the house
+    announces it, ``companion.table.signals.table_changed``; this listens)."""
+    if (reader := of(app)) is not None:
         reader.changed(table_id)
     changes.poke()
 
@@ -172,7 +174,9 @@ def head(token: str, watch: bool = False) -> Head | None:
 
 
 def init_app(app: Flask) -> None:
-    """Give the app its live read (file SQLite and PostgreSQL)."""
+    """Give the app its live read (file SQLite and PostgreSQL), and have it hear of the changes the house
+    announces."""
+    signals.table_changed.connect(changed)
     with app.app_context():
         if _usable(db.engine):
             reader = app.extensions["live_read"] = LiveRead(db.engine, board=bool(app.config["HEAD_BOARD"]))

@@ -26,7 +26,7 @@ from werkzeug.http import parse_cookie
 
 from ..extensions import db
 from ..models import TOKEN_SHAPE, Member, now
-from ..table import bell
+from ..table import bell, signals
 from ..web.security import HEADERS, HSTS
 from . import heads
 
@@ -39,8 +39,9 @@ _STATIC_HEADERS = [("Cache-Control", "no-store"), *HEADERS.items()]
 _every: weakref.WeakSet[TakenOut] = weakref.WeakSet()
 
 
-def phones_taken_out() -> None:
-    """This process just took phones out of a group: its polls look again at once (others within ``FRESH``)."""
+def phones_taken_out(_app: Flask) -> None:
+    """This process just took phones out of a group (the house announces it,
+    ``companion.table.signals.phones_taken_out``): its polls look again at once (others within ``FRESH``)."""
     for taken_out in list(_every):
         taken_out.stale()
 
@@ -138,4 +139,5 @@ class UnchangedPolls:
 def init_app(app: Flask) -> None:
     """Answer unchanged polls ahead of the app. Installed inside the trusted proxy fix (``web.security``),
     so that the scheme it sees is the one the phone used."""
+    signals.phones_taken_out.connect(phones_taken_out)
     app.wsgi_app = UnchangedPolls(app, app.wsgi_app)

@@ -6,13 +6,13 @@ reaches. Here the worker holding a phone's stream sends that phone's region itse
 
 - **Who reads it** is decided when the stream opens, by the app as for any request (``subscribe``,
   called by the stream's view with the phone's own cookie): its answer to "Who are you?" and what it
-  recorded itself (``table_page._reader``), its view, address, language and locale, and its CSRF token. A
+  recorded itself (``page.reader_of``), its view, address, language and locale, and its CSRF token. A
   phone whose session holds no CSRF token yet gets version notices only, and asks, as before.
 - **Rendered once per host.** The first to need a version (the phone that recorded the entry, a
   stream's worker, a phone's poll) renders it for every seat of the table at once (one fold, the shared
   parts once) and keeps it in the host's store (``companion.live.store``,
-  ``table_page.host_region``); the others wait for that rendering and read it.
-- **Filled per phone**: its CSRF token, fresh form keys, the server's clock (``regions.fill``).
+  ``page.host_region``); the others wait for that rendering and read it.
+- **Filled per phone**: its CSRF token, fresh form keys, the server's clock (``markers.fill``).
 
 What a seat alone may see is only ever in its own reader's region: a region is rendered for a reader
 and sent to the streams of that reader, as the live poll answers it.
@@ -32,10 +32,9 @@ from werkzeug.wrappers import Response
 
 from ..extensions import db
 from ..models import REMOVED, Member, Table
-from ..views import table_page
-from ..web import membership
+from ..web import markers, membership
 from ..web.phone import phone
-from . import heads, regions
+from . import heads, page
 from .changes import Heard
 from .store import HostStore
 
@@ -63,7 +62,7 @@ class Subscriber:
 
     @property
     def reader_key(self) -> str:
-        return table_page.reader_key(self.reader)
+        return page.reader_key(self.reader)
 
 
 def subscribe(token: str, watch: bool) -> Response:
@@ -72,12 +71,12 @@ def subscribe(token: str, watch: bool) -> Response:
     head = heads.head(token, watch)
     if head is None or membership.barred(head.group_id):
         abort(404)
-    reader = table_page._reader(watch, None if watch else phone().answer_at(token), token)
+    reader = page.reader_of(watch, None if watch else phone().answer_at(token), token)
     # A token only for a session that has one (the page it opened made it): the stream sets no cookie.
     csrf = generate_csrf() if session.get("csrf_token") else None
     holder["head"] = head
     holder["subscriber"] = Subscriber(
-        token=token, table_id=head.id, watch=watch, reader=reader, variant=table_page.region_variant(watch),
+        token=token, table_id=head.id, watch=watch, reader=reader, variant=page.region_variant(watch),
         csrf=csrf, headers=tuple((name, request.headers[name]) for name in RENDER_HEADERS if name in request.headers),
         group_id=head.group_id, device=phone().device if membership.private() else None)
     return Response(status=204)
@@ -138,23 +137,23 @@ def _read(table_id: int) -> Table | None:
 def _render(app: Flask, table_id: int, version: tuple, variant: tuple, wanted: set[str], kept: dict[str, str],
             headers: tuple) -> dict[str, str] | None:
     """The marked regions at ``version`` of the table of every seat and the ``wanted`` readers but those
-    ``kept`` (``table_page.readers_to_render``), in a request like the phone's own.
+    ``kept`` (``page.readers_to_render``), in a request like the phone's own.
 
     In an app context of its own: ``g`` holds a request's language and reader, never another variant's."""
     watch, url_root = variant[:2]
     with app.app_context(), app.test_request_context("/", base_url=url_root,
                                                      headers=[*headers, ("HX-Request", "true")]):
-        if table_page.region_variant(watch) != variant:
+        if page.region_variant(watch) != variant:
             return None  # the phone's language could not be told again (it changed its cookie since): it asks
         table = _read(table_id)
-        if table is None or table_page._region_version(table.last_seq, table.status, table.bell_seq,
+        if table is None or page.region_version(table.last_seq, table.status, table.bell_seq,
                                                        table.bell_plan) != version:
             return None  # another entry since: its own push follows; these phones are told the version
         if table.status == REMOVED:
             # Taken out of the history: every phone still on it is told so, and stops asking.
             removed = render_template("tables/_removed.html")
             return dict.fromkeys(wanted - kept.keys(), removed)
-        return table_page.render_readers(table, watch, table_page.readers_to_render(table, watch, wanted, kept))
+        return page.render_readers(table, watch, page.readers_to_render(table, watch, wanted, kept))
 
 
 def regions_for(app: Flask, store: HostStore, table_id: int, subscribers: list[Subscriber],
@@ -169,7 +168,7 @@ def regions_for(app: Flask, store: HostStore, table_id: int, subscribers: list[S
             # The row as the watcher just read it: a worker whose phones' regions another process rendered
             # reads them from the store and never asks the database (``_render`` reads the table, and
             # renders nothing if it moved on since: that newer version's own push follows).
-            version = table_page._region_version(*heard) if heard is not None else table_page.version_now(table_id)
+            version = page.region_version(*heard) if heard is not None else page.version_now(table_id)
             if version is None:
                 return 0, {}
             number = version[0]
@@ -192,7 +191,7 @@ def regions_for(app: Flask, store: HostStore, table_id: int, subscribers: list[S
                 html = found[subscriber.variant].get(subscriber.reader_key)
                 if html is None or (subscriber.csrf is None and "\x00csrf\x00" in html):
                     continue
-                events[subscriber] = event(number, regions.fill(html, csrf=subscriber.csrf))
+                events[subscriber] = event(number, markers.fill(html, csrf=subscriber.csrf))
             return number, events
         finally:
             db.session.remove()

@@ -3,7 +3,7 @@
 A table's phones hold their streams in whichever worker took each one, so the six phones of a table
 are spread over the host's workers. Rendering a version for each of them in its own worker would fold
 the table and render its shared parts once per worker; here the first to need a version (a phone's request or a
-stream's worker) renders it for every seat at once (``table_page.host_region``) and keeps it in a file,
+stream's worker) renders it for every seat at once (``page.host_region``) and keeps it in a file,
 which the others read.
 
 One file per table and variant (its view, address and language) holds the newest version's regions by

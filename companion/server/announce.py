@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 
 import segno
 
-from . import hosting
+from ..web import hosting
 
 # White glyphs on black, whatever the terminal's colours: segno draws the light modules as blocks,
 # and a scanner needs dark modules on a light ground (a dark-on-light terminal would invert it).

@@ -28,14 +28,14 @@ access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms'
 def post_worker_init(worker):
     """Each worker, its app loaded, settles its memory (``companion.server.memory``), starts its bell
     sweeper (``companion.live.due``) and its bins' emptier (``companion.groups.bin``) and tells its app
-    where the server listens (the join links' address, ``companion.server.hosting``); the first worker,
+    where the server listens (the join links' address, ``companion.web.hosting``); the first worker,
     once the socket is bound, says which address the phones open."""
     from flask import Flask
 
     from companion.groups import bin
     from companion.live import due
     from companion.server.announce import listening_hosts
-    from companion.server.hosting import listening_on
+    from companion.web.hosting import listening_on
     from companion.server.memory import settle
 
     settle(worker.wsgi)
@@ -71,10 +71,10 @@ def on_starting(server):
 
 def when_ready(server):
     """The master, its socket bound, starts the SQLite library's backups: one now and one a day
-    (``companion.library.daily``; off with ``COMPANION_BACKUPS_KEPT=0``)."""
-    from companion.library import daily
+    (``companion.server.backups``; off with ``COMPANION_BACKUPS_KEPT=0``)."""
+    from companion.server import backups
 
-    daily.start()
+    backups.start()
 
 
 def _control_socket(cfg):
@@ -113,9 +113,9 @@ def on_exit(server):
     import os
     import shutil
 
-    from companion.library import daily
     from companion.live.store import STORE_ENV
+    from companion.server import backups
 
-    daily.stop()
+    backups.stop()
     if folder := os.environ.pop(STORE_ENV, None):
         shutil.rmtree(folder, ignore_errors=True)

@@ -26,11 +26,10 @@ import sqlalchemy as sa
 
 from ..database import write_turn
 from ..extensions import db
-from ..live import heads
 from ..models import Entry, Table
 from ..rules import RuleError, declared
 from ..rules.words import _
-from . import kinds
+from . import kinds, signals
 from .bell_plan import Plan
 from .log import game_of, voided_seqs
 from .recording import record, record_table_event
@@ -131,7 +130,7 @@ def _schedule(table_id: int, seq: int, plan: Plan, due: datetime | None) -> None
             Table.id == table_id, sa.or_(Table.bell_seq.is_(None), Table.bell_seq < seq)).values(
             bell_seq=seq, bell_plan=plan.public(), bell_due_at=due))
         db.session.commit()
-    heads.changed(table_id)
+    signals.announce_table_changed(table_id)
 
 
 def _unschedule(table_id: int, seq: int | None) -> None:
@@ -140,7 +139,7 @@ def _unschedule(table_id: int, seq: int | None) -> None:
         db.session.execute(sa.update(Table).where(Table.id == table_id, Table.bell_seq == seq).values(
             bell_plan=None, bell_due_at=None))
         db.session.commit()
-    heads.changed(table_id)
+    signals.announce_table_changed(table_id)
 
 
 def _timer_open_check(table: Table, opening: bool):

@@ -14,11 +14,10 @@ import sqlalchemy as sa
 
 from ..database import write_turn
 from ..extensions import db
-from ..live import heads
 from ..models import REMOVED, Entry, Table, now
 from ..rules import RuleError, declared
 from ..rules.words import _
-from . import kinds, wording
+from . import kinds, signals, wording
 from .kinds import CLOSE, REOPEN, TABLE_EVENTS, VOID, is_game_entry
 from .log import entries_of, game_of, voided_seqs
 from .state import Snapshot, cache, fold, state_of
@@ -177,7 +176,7 @@ def _append(table: Table, key: str | None, make: Callable[[int], tuple[Entry, An
         except BaseException:
             db.session.rollback()
             raise
-    heads.changed(table_id)
+    signals.announce_table_changed(table_id)
     if state is not None:
         cache.put(table_id, Snapshot(seq, state))
     for language, sentence in getattr(entry, "worded", {}).items():

@@ -6,7 +6,7 @@ from flask import Blueprint, request
 from werkzeug.wrappers import Response
 
 from ..table import bell, bell_plan
-from ..table.bell_panel import view_of as bell_view_of
+from ..live.bell_panel import view_of as bell_view_of
 from ..forms.bell import BellCloseForm, BellOpenForm
 from ..rules import RuleError
 from ..web.phone import device_id, my_seat

@@ -20,6 +20,8 @@ from ..forms.carambouille import (
     PlayOnSaleForm,
     SaleForm,
 )
+from ..forms.page import later
+from ..live.page import render_table, table_context
 from ..models import Table
 from ..rules import RuleError
 from ..rules import carambouille as game
@@ -27,8 +29,7 @@ from ..web.templating import is_htmx
 from . import memo
 from . import kept_forms
 from .table_forms import not_theirs, record_form, record_own, refuse, shown_again
-from .page_forms import later
-from .table_page import render_table, table_context, table_or_404
+from .table_page import table_or_404
 
 bp = Blueprint("carambouille", __name__)
 # The memo card pages hang under this blueprint: endpoints "carambouille.memo.*".

@@ -16,7 +16,7 @@ from ..groups import bin, keeping, log, members
 from ..models import Group
 from ..rules import RuleError
 from ..rules.words import _, ngettext
-from ..server.hosting import phone_url
+from ..web.hosting import phone_url
 from ..web import membership
 from ..web.phone import phone
 from .group_pages import current, group_page, in_no_group, keepers_only

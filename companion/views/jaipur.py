@@ -11,6 +11,7 @@ from werkzeug.wrappers import Response
 from ..table import recording
 from ..table.view import table_view
 from ..forms.jaipur import PREVIEW, CamelsForm, EndRoundForm, NextRoundForm, SaleForm
+from ..live.page import render_table
 from ..models import Entry, Table
 from ..rules import RuleError, jaipur
 from ..rules.words import N_, _
@@ -18,7 +19,7 @@ from ..web.phone import my_seat
 from ..web.templating import is_htmx
 from . import kept_forms
 from .table_forms import record_form, refuse, shown_again
-from .table_page import render_table, table_or_404
+from .table_page import table_or_404
 
 bp = Blueprint("jaipur", __name__)
 
@@ -173,7 +174,7 @@ def bonus_reveal(state, seat: int | None, last_entry: Entry | None,
 
     Decided by seat: every phone of the seller's seat shows it. A phone of nobody shows it (behind a
     tap) only if it recorded that very sale (``recorded_here``: a phone passed round the table); the
-    table view keeps that phone's rendering apart (``table_page._reader``).
+    table view keeps that phone's rendering apart (``live.page.reader_of``).
     """
     if state.bonus_mode != "draw" or last_entry is None or last_entry.type != "sale":
         return None

@@ -170,7 +170,7 @@ def _results(table: Table, *, watch: bool, forms: dict | None = None, status: in
         "review": review,
         "period": period,
         "watch": watch,
-        # A phone that said it only watches this table reopens nothing (``table_page.table_context``).
+        # A phone that said it only watches this table reopens nothing (``live.page.table_context``).
         "watching": not watch and phone().watching(table.token),
         "players": players,
         # Each place with whom it stands for: a team once, its players named together.

@@ -11,6 +11,8 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 from wtforms import Field, FieldList
 
+from ..forms.page import game_forms
+from ..live.page import render_table
 from ..models import Entry, Table
 from ..rules import RuleError
 from ..table import recording
@@ -18,8 +20,6 @@ from ..rules.words import _
 from ..web.phone import acts_for, device_id, my_seat, note_recorded_here
 from ..web.templating import is_htmx
 from . import kept_forms
-from .page_forms import game_forms
-from .table_page import render_table
 
 
 def _field_for(form: FlaskForm, error: RuleError):

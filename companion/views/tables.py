@@ -10,10 +10,12 @@ from werkzeug.exceptions import NotFound
 from werkzeug.wrappers import Response
 
 from ..forms import InviteForm, SeatForm, UndoForm
+from ..forms.page import game_forms
 from ..live import heads, pushes, streams
+from ..live.page import kept_table, render_table
 from ..rules import RuleError
 from ..rules.words import _
-from ..server.hosting import phone_url
+from ..web.hosting import phone_url
 from ..table import bell, kinds, log, recording, seating, wording
 from ..table.view import table_view
 from ..web import membership, phone
@@ -21,8 +23,7 @@ from ..web.templating import is_htmx
 from . import kept_forms
 from .errors import render_error
 from .table_forms import answer, refuse, shown_again
-from .page_forms import game_forms
-from .table_page import kept_table, render_table, table_or_404, token_shaped
+from .table_page import table_or_404, token_shaped
 
 bp = Blueprint("tables", __name__)
 # What a phone that only watches may still send at its table: its answer to "Who are you?", and the

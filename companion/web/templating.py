@@ -14,7 +14,7 @@ import rjsmin
 from flask import Flask, has_request_context, request, url_for
 from flask_compress import Compress
 
-from ..server.hosting import phone_url
+from .hosting import phone_url
 from ..rules import GAMES
 from ..table.log import game_title
 

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from browser.phone import create_table, scan_qr
 from browser.server import free_port, start_server, stop_server
-from companion.server import hosting
+from companion.web import hosting
 
 pytestmark = pytest.mark.browser
 

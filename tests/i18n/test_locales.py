@@ -15,7 +15,7 @@ from babel import numbers
 from companion.extensions import db
 from companion.i18n import formats
 from companion.models import Entry, Table
-from companion.views import table_page
+from companion.live import page as live_page
 from helpers import form_key, make_table
 
 SHEET = {"first_player": 0, "name": "Skat", "mode": "rounds"}
@@ -135,5 +135,5 @@ def test_a_kept_rendering_is_kept_per_formatting_locale(app):
     variants = set()
     for headers in (GB, US, SWISS, GERMAN, FRENCH_SWISS, {"Accept-Language": "fr"}):
         with app.test_request_context(f"/t/{token}", headers=headers):
-            variants.add(table_page.region_variant(False))
+            variants.add(live_page.region_variant(False))
     assert len(variants) == 6

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from companion.library import backup, daily
+from companion.server import backups
 from companion.library.backup_commands import described
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,7 +55,7 @@ def run_backups(library: Path, folder: Path, **settings: str) -> subprocess.Pope
     """The backup process as gunicorn's master starts it, on ``library``."""
     environment = {name: value for name, value in os.environ.items() if not name.startswith("COMPANION_")}
     environment |= {"DATABASE_URL": f"sqlite:///{library}", "SECRET_KEY": "daily", "COMPANION_BACKUP_FOLDER": str(folder)}
-    return subprocess.Popen([sys.executable, "-m", "companion.library.daily"], cwd=ROOT, stdin=subprocess.PIPE,
+    return subprocess.Popen([sys.executable, "-m", "companion.server.backups"], cwd=ROOT, stdin=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=environment | settings)
 
 
@@ -87,4 +88,4 @@ def test_no_backups_where_the_settings_turn_them_off_or_the_library_is_on_postgr
 
 def test_a_server_whose_environment_turns_backups_off_starts_no_backup_process(monkeypatch):
     monkeypatch.setenv("COMPANION_BACKUPS_KEPT", "0")
-    assert daily.start() is None
+    assert backups.start() is None

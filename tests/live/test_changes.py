@@ -18,7 +18,7 @@ from companion.live import changes
 from companion.models import REMOVED, Table
 from companion.groups import bin
 from companion.table import bell, bell_plan, recording
-from companion.views import table_page
+from companion.live import page as live_page
 
 from helpers import make_table
 
@@ -108,7 +108,7 @@ def test_what_the_watcher_hears_keys_the_tables_rendering_as_the_database_read_d
             found = heard.get(timeout=5).get(table_id, found)
         assert found.last_seq == last_seq and found.bell_plan["mode"] == "hidden"
         with app.app_context():
-            assert table_page._region_version(*found) == table_page.version_now(table_id)
+            assert live_page.region_version(*found) == live_page.version_now(table_id)
     finally:
         watcher.stop()
 

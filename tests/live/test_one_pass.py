@@ -13,7 +13,7 @@ from companion.live.regions import RegionCache
 from companion.models import Table
 from companion.rules import carambouille
 from companion.table import recording, seating
-from companion.views import table_page
+from companion.live import page as live_page
 from helpers import make_table
 
 HTMX = {"HX-Request": "true"}
@@ -49,13 +49,13 @@ def _every_seat_both_ways(app, token: str, monkeypatch) -> tuple[dict, dict]:
     """Each seat's marked region rendered once for every seat, and seat by seat, with nothing kept between."""
     found = []
     for one_pass in (True, False):
-        monkeypatch.setitem(app.extensions, "regions", RegionCache(64, app.extensions["regions"].fillers))
+        monkeypatch.setitem(app.extensions, "regions", RegionCache(64))
         monkeypatch.setitem(app.extensions, "shared_parts", RegionCache(64))
         monkeypatch.setattr(carambouille, "ONE_PASS", one_pass)
         with app.test_request_context("/", headers=HTMX):
             table = db.session.scalar(sa.select(Table).where(Table.token == token))
             readers = [(seat, None) for seat in range(len(table.seats))]
-            found.append(table_page.render_readers(table, False, readers))
+            found.append(live_page.render_readers(table, False, readers))
         db.session.remove()
     return found[0], found[1]
 

@@ -17,7 +17,7 @@ from companion.live.parts import LIVE_REGION, NOBODY, for_reader
 from companion.models import Table
 from companion.table import recording
 from companion.table.log import game_title
-from companion.views.table_page import frame_context, table_context
+from companion.live.page import frame_context, table_context
 from helpers import make_table
 
 HTMX = {"HX-Request": "true"}

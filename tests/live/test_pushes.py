@@ -21,7 +21,7 @@ from companion.live.store import HostStore
 from companion.models import Table
 from companion.table import recording
 from companion.views import jaipur as jaipur_views
-from companion.views import table_page
+from companion.live import page as live_page
 from helpers import form_key, make_table
 
 HTMX = {"HX-Request": "true"}
@@ -88,7 +88,7 @@ def test_each_phone_is_pushed_the_region_its_own_poll_would_show(app, host, monk
     number, events = pushes.regions_for(app, host[0], table_id(app, token), subscribers)
     # Each poll rendered by the phone's own request alone, with its own session: not through the host's
     # rendering for every seat, which made the pushed regions.
-    monkeypatch.setattr(table_page, "host_region", lambda *args: None)
+    monkeypatch.setattr(live_page, "host_region", lambda *args: None)
     app.extensions["regions"]._regions.clear()
 
     assert number == seq and set(events) == set(subscribers)
@@ -128,7 +128,7 @@ def test_a_version_is_rendered_once_for_the_host_and_read_by_its_other_workers(a
 
     # The second holds the other five: it renders nothing (here, it could not), it reads.
     app.extensions["regions"]._regions.clear()  # another process: nothing kept in its memory
-    monkeypatch.setattr(table_page, "render_template", lambda *a, **k: pytest.fail("rendered again"))
+    monkeypatch.setattr(live_page, "render_template", lambda *a, **k: pytest.fail("rendered again"))
     _, events = pushes.regions_for(app, second, table_id(app, token), subscribers[1:])
     assert set(events) == set(subscribers[1:])
     # And a phone's live poll in that worker reads it too (its stream came late, or it polls).

@@ -13,13 +13,13 @@ from companion.table import bell, bell_plan, recording
 from companion.live import heads
 from companion.extensions import db
 from companion.models import Table
-from companion.views import table_page
+from companion.live import page as live_page
 from helpers import csrf_token, form_key, make_table
 
 HTMX = {"HX-Request": "true"}
 PLAYERS = ["Ana", "Ben", "Cy"]
 # The first phone to need a version renders it for every seat and for its own reader at once, for the
-# host (companion.views.table_page.host_region); a whole page builds the context once more for its frame.
+# host (companion.live.page.host_region); a whole page builds the context once more for its frame.
 # Carambouille's seats are rendered in one pass (it declares ONE_PASS): one context for all of them.
 FIRST_PAGE = 1 + 1 + 1
 GAMES = {"carambouille": {"first_trader": 0}, "jaipur": {"first_player": 0}, "frutti": {"first_player": 0}}
@@ -50,8 +50,8 @@ def renders(monkeypatch):
             return real(*args, **kwargs)
         return counted
 
-    monkeypatch.setattr(table_page, "table_context", counting(table_page.table_context))
-    monkeypatch.setattr(table_page, "frame_context", counting(table_page.frame_context))
+    monkeypatch.setattr(live_page, "table_context", counting(live_page.table_context))
+    monkeypatch.setattr(live_page, "frame_context", counting(live_page.frame_context))
     return count
 
 

@@ -33,7 +33,7 @@ from PIL import Image
 
 from browser.server import free_port
 from companion.library import backup
-from companion.server import hosting
+from companion.web import hosting
 from companion.views.tables import qr_svg
 from helpers import csrf_token
 

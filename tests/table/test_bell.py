@@ -7,7 +7,8 @@ from datetime import timedelta
 import pytest
 import sqlalchemy as sa
 
-from companion.table import bell, bell_panel, bell_plan, log, recording
+from companion.live import bell_panel
+from companion.table import bell, bell_plan, log, recording
 from companion.table.state import state_of
 from companion.rules.words import duration_words
 from companion.extensions import db

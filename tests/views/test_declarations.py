@@ -19,7 +19,7 @@ from companion.review.session import review_module, review_of
 from companion.rules import DECLARATIONS, GAMES, declared
 from companion.table import bell
 from companion.table.log import game_title
-from companion.views import table_page
+from companion.live import page as live_page
 from helpers import make_table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,7 +41,7 @@ def test_a_game_that_declares_nothing_gets_every_default(app, tiny):
     token = make_table(app, "tiny", ["Ana", "Ben"])
     with app.test_request_context(f"/t/{token}"):
         table = _table(app, token)
-        assert table_page.table_context(table)["shared_board"] is False
+        assert live_page.table_context(table)["shared_board"] is False
         assert not bell.is_market(table) and bell.kind_of(table) == "timer"
         assert game_title(table) == "Tiny tally"
         assert bgstats.bgg_id_of(table, tiny) is None and not bgstats.is_match(tiny)
@@ -63,7 +63,7 @@ def test_a_game_gets_the_shared_board_the_market_bell_and_bg_stats_by_declaring_
     sheet = make_table(app, "tiny", ["Ana", "Ben"], {"bgg_id": 6789})
     with app.test_request_context(f"/t/{token}"):
         table = _table(app, token)
-        assert table_page.table_context(table)["shared_board"] is True
+        assert live_page.table_context(table)["shared_board"] is True
         assert bell.is_market(table) and bell.kind_of(table) == "market"
         assert bgstats.is_match(tiny) and bgstats.bgg_id_of(table, tiny) == 12345
         # A table's own id comes first (a score sheet names the game it scores).
@@ -84,23 +84,23 @@ def test_a_game_whose_players_count_together_gets_a_score_row_by_side(app, tiny,
     token = make_table(app, "tiny", ["Ana", "Ben", "Cy", "Dee"])
     with app.test_request_context(f"/t/{token}"):
         # Declaring nothing: each seat alone, by its name.
-        assert table_page.table_context(_table(app, token))["score_row"] == [
+        assert live_page.table_context(_table(app, token))["score_row"] == [
             ((0,), "Ana", 0), ((1,), "Ben", 0), ((2,), "Cy", 0), ((3,), "Dee", 0)]
     monkeypatch.setattr(tinygame, "sides", lambda state: ((0, 2), (1, 3)), raising=False)
     with app.test_request_context(f"/t/{token}"):
-        assert table_page.table_context(_table(app, token))["score_row"] == [((0, 2), "Ana and Cy", 0),
+        assert live_page.table_context(_table(app, token))["score_row"] == [((0, 2), "Ana and Cy", 0),
                                                                           ((1, 3), "Ben and Dee", 0)]
 
 
 def test_a_game_rendered_in_one_pass_by_declaring_it(app, tiny, monkeypatch):
     passes = []
-    monkeypatch.setattr(table_page, "every_seat", lambda table, seats: passes.append(seats) or {})
+    monkeypatch.setattr(live_page, "every_seat", lambda table, seats: passes.append(seats) or {})
     token = make_table(app, "tiny", ["Ana", "Ben"])
     readers = [(0, None), (1, None)]
     for one_pass in (False, True):
         monkeypatch.setattr(tinygame, "ONE_PASS", one_pass, raising=False)
         with app.test_request_context(f"/t/{token}", headers={"HX-Request": "true"}):
-            table_page.render_readers(_table(app, token), False, readers if one_pass else readers[:1])
+            live_page.render_readers(_table(app, token), False, readers if one_pass else readers[:1])
     assert passes == [[0, 1]]
 
 

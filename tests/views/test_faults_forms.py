@@ -8,7 +8,8 @@ from companion.extensions import db
 from companion.models import Entry, Table
 from companion.rules import RuleError
 from companion.views.table_forms import _field_for
-from companion.views.table_page import table_context, table_or_404
+from companion.live.page import table_context
+from companion.views.table_page import table_or_404
 from helpers import form_key, make_table
 from tinyviews import ScoreForm
 

@@ -7,7 +7,7 @@ Create Date: 2026-11-30 05:00:00
 """
 from alembic import op
 
-from companion.live.board import TRIGGER, TRIGGER_DDL
+from companion.models import TRIGGER, TRIGGER_DDL
 
 
 # revision identifiers, used by Alembic.

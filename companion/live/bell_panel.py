@@ -1,7 +1,7 @@
 """The bell panel: what rang last, the open market or running timer with its clock, and how it closes.
 
 Derived from the ring entries and the table's public plan (``companion.table.bell``); the server's
-clock and the open market's clock are per-answer values in a kept rendering (``companion.live.regions``).
+clock and the open market's clock are per-answer values in a kept rendering (``companion.web.markers``).
 """
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-from ..live import regions
 from ..models import Table
 from ..rules.words import _, duration_words
-from . import bell
-from .bell_plan import Plan, clock_face
-from .view import detached, table_view
+from ..table import bell
+from ..table.bell_plan import Plan, clock_face
+from ..table.view import detached, table_view
+from ..web import markers
 
 WARNING_SECONDS = 10
 
@@ -44,14 +44,14 @@ class BellView:
     @property
     def server_now(self) -> str:
         """The server's clock as rendered (in a shared region, each answer's own)."""
-        return regions.per_answer("now") or str(self.server_now_ms)
+        return markers.per_answer("now") or str(self.server_now_ms)
 
     @property
     def clock(self) -> str:
         """How long the market has been open (or the timer running), as rendered."""
         if self.open_since_ms is None:
             return self.open_clock
-        return regions.per_answer("clock", self.open_since_ms) or self.open_clock
+        return markers.per_answer("clock", self.open_since_ms) or self.open_clock
 
 
 def server_clock(_: str | None) -> str:

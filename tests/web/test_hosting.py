@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.server import hosting
+from companion.web import hosting
 from companion.server.announce import announcement
-from companion.server.hosting import Interface, best_address, is_loopback, served_root
+from companion.web.hosting import Interface, best_address, is_loopback, served_root
 
 LOOPBACK = Interface("lo", ("127.0.0.1",), flags=frozenset({"up", "loopback", "running"}))
 DOCKER = Interface("docker0", ("172.17.0.1",))

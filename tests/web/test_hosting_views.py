@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.server import hosting
+from companion.web import hosting
 from companion.views.tables import qr_svg
 from helpers import make_table
 

@@ -7,9 +7,9 @@ from functools import partial
 
 from flask import current_app
 
-from ..forms import fresh_forms
 from ..models import Table
 from ..table.view import table_view
+from . import fresh_forms
 
 
 def later(form_class, /, **data) -> partial:
