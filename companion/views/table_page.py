@@ -15,6 +15,7 @@ from ..extensions import db
 from ..models import REMOVED, TOKEN_SHAPE, Table
 from ..web import membership
 
+
 def token_shaped(token: str | None) -> bool:
     """Whether ``token`` could be a table token."""
     return bool(token) and TOKEN_SHAPE.fullmatch(token) is not None

@@ -94,6 +94,12 @@ def submit_and_wait(page, button) -> None:
     Waiting for the region itself, not just the response, matters: a form
     filled in before the swap would still carry the old idempotency key.
     """
+    if page.evaluate("() => typeof window.htmx === 'undefined'"):
+        # A phone without JavaScript: the form is posted plainly and its answer is the page it is sent to
+        # (Post/Redirect/Get). Waited for from before the tap: a check made after it could read the old page.
+        with page.expect_navigation(wait_until="domcontentloaded"):
+            button.click()
+        return
     expect_answer(page)
     button.click()
     wait_for_answer(page)
