@@ -42,8 +42,9 @@ def beat(number: int) -> bytes:
     something (it asks), so the beat is the stream's own safety net."""
     return b"event: beat\ndata: %d\n\n" % number
 
-# A phone that leaves this much unread (a few regions) is not reading: its stream is closed, and it reconnects.
-UNREAD_MAX = 256 * 1024
+# A phone that has taken nothing of what waits for it for this long is not reading (asleep, its network gone
+# without a word): its stream is closed at the next heartbeat, and it reconnects when it wakes.
+UNREAD_SECONDS = 3 * HEARTBEAT
 # What the app answers where no stream can be held (a server without this worker, TLS served by
 # gunicorn itself): the page's sse-close event, so the browser stops asking and the page keeps polling.
 NO_STREAM = b"event: nostream\ndata: \n\n"
@@ -71,8 +72,11 @@ class Stream:
     """One phone's open stream: its socket, its table, the version it was last told.
 
     ``subscriber``: whom the stream's regions are rendered for (``companion.live.pushes``), or None for a
-    stream that is told versions only. ``pending``: what the socket did not take at once, sent as it
-    drains (``flush``); ``on_pending`` is called when some is first left there.
+    stream that is told versions only. What the socket does not take at once waits, sent as it drains
+    (``flush``): ``pending``, the rest of the message under way, and ``queued``, the one after it, whole. A
+    newer message takes the queued one's place: a phone that reads slower than its table changes gets the
+    newest version once it has read the one under way, never the backlog of those it missed (and a stream
+    holds two messages at most). ``on_pending`` is called when some is first left waiting.
     """
 
     sock: socket.socket
@@ -82,16 +86,23 @@ class Stream:
     meta: dict = field(default_factory=dict)
     subscriber: object | None = None
     pending: bytearray = field(default_factory=bytearray)
+    queued: bytes = b""
     on_pending: Callable[[], None] | None = None
+    # When the phone last took some of what waited for it (time.monotonic()).
+    read_at: float = 0.0
+    # The stream's last word is queued (its phone was taken out of the group): nothing replaces it.
+    last: bool = False
 
-    def send(self, data: bytes) -> bool:
-        """Send ``data`` without waiting, leaving what the socket does not take in ``pending``; False if the
-        phone is gone or has left more than UNREAD_MAX unread (the stream is then closed: it reconnects)."""
+    def send(self, data: bytes, *, last: bool = False) -> bool:
+        """Send ``data`` without waiting, leaving what the socket does not take to be sent as it drains (in the
+        place of any message still queued); False if the phone is gone."""
         if self.closed:
             return False
         if self.pending:
-            self.pending += data
-            return len(self.pending) <= UNREAD_MAX
+            if not self.last:
+                self.queued, self.last = data, last
+            return True
+        self.last = last
         try:
             sent = self.sock.send(data)
         except (BlockingIOError, InterruptedError):
@@ -100,20 +111,32 @@ class Stream:
             return False
         if sent < len(data):
             self.pending += data[sent:]
+            self.read_at = time.monotonic()
             if self.on_pending is not None:
                 self.on_pending()
-        return len(self.pending) <= UNREAD_MAX
+        return True
 
     def flush(self) -> bool:
-        """Send what is pending, as far as the socket takes it; False if the phone is gone."""
-        try:
-            sent = self.sock.send(self.pending)
-        except (BlockingIOError, InterruptedError):
-            return True
-        except OSError:
-            return False
-        del self.pending[:sent]
+        """Send what waits, as far as the socket takes it; False if the phone is gone."""
+        while self.pending:
+            try:
+                sent = self.sock.send(self.pending)
+            except (BlockingIOError, InterruptedError):
+                return True
+            except OSError:
+                return False
+            if sent:
+                self.read_at = time.monotonic()
+            del self.pending[:sent]
+            if self.pending:
+                return True
+            self.pending += self.queued
+            self.queued = b""
         return True
+
+    def unread(self, now: float) -> bool:
+        """Whether the phone has read none of what waits for it for UNREAD_SECONDS."""
+        return bool(self.pending) and now - self.read_at > UNREAD_SECONDS
 
 
 class Hub:
@@ -123,7 +146,7 @@ class Hub:
         self.by_table: dict[int, set[Stream]] = {}
         # How often the streams beat (the app's STREAM_BEAT_SECONDS).
         self.every = beat
-        # The newest version heard of each table with a stream (at least what its streams were told).
+        # The newest version the watcher reported of each table with a stream here.
         self.versions: dict[int, int] = {}
         self.count = 0
         self._beat_at = time.monotonic() + beat
@@ -132,9 +155,10 @@ class Hub:
         """Hold ``stream``, telling it at once of a version heard since its own was read."""
         self.by_table.setdefault(stream.table_id, set()).add(stream)
         self.count += 1
-        known = self.versions.get(stream.table_id, stream.told)
-        self.versions[stream.table_id] = max(known, stream.told)
-        if known > stream.told:
+        # Only what the watcher reported counts as heard: a stream opened after an entry the watcher has not yet
+        # reported (its head read just after the commit) must not have the table's other streams skip it.
+        known = self.versions.get(stream.table_id)
+        if known is not None and known > stream.told:
             self._tell(stream, known)
 
     def remove(self, stream: Stream) -> None:
@@ -176,27 +200,32 @@ class Hub:
                     lost.append(stream)
         return lost, pushing
 
-    def push(self, number: int, events: dict[Stream, bytes | None], *, again: bool = False) -> list[Stream]:
+    def push(self, number: int, events: dict[Stream, bytes | None], *, again: bool = False,
+             last: bool = False) -> list[Stream]:
         """Send each stream its region at ``number`` (the version alone where it has none); the streams lost.
-        ``again``: even to a stream told that number already (the table changed without an entry: to the bin)."""
+        ``again``: even to a stream told that number already (the table changed without an entry: to the bin);
+        ``last``: the stream's last word, which nothing after it replaces."""
         lost = []
         for stream, event in events.items():
             if stream.closed or (stream.told >= number and not again):
                 continue  # closed since, or a newer region went first
             if event is None:
                 sent = self._tell(stream, number)
-            elif (sent := stream.send(event)):
+            elif (sent := stream.send(event, last=last)):
                 stream.told = number
             if not sent:
                 lost.append(stream)
         return lost
 
     def beat(self, now: float) -> list[Stream]:
-        """Send the heartbeat if it is due; the streams that could not take it (to close)."""
+        """Send the heartbeat if it is due; the streams that could not take it or read nothing (to close).
+
+        A stream with a message still under way is not sent one: what waits says more than a beat would."""
         if now < self._beat_at:
             return []
         self._beat_at = now + self.every
-        return [stream for streams in self.by_table.values() for stream in streams if not stream.send(beat(stream.told))]
+        return [stream for streams in self.by_table.values() for stream in streams
+                if stream.unread(now) or (not stream.pending and not stream.send(beat(stream.told)))]
 
     def all(self) -> list[Stream]:
         """Every open stream (to close them all when the worker stops)."""
