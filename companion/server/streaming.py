@@ -48,6 +48,9 @@ class StreamingWorker(HeadFirstWorker):
         _more_sockets()
         self.hub = Hub(beat=float(self.wsgi.config["STREAM_BEAT_SECONDS"]))
         self.watcher: changes.Changes | None = None
+        # The tables whose phones' regions a thread is rendering, with the newest version heard of each since
+        # (rendered once that one is pushed: one rendering a table at a time, and never one already overtaken).
+        self.rendering: dict[int, changes.Heard | None] = {}
         self._members_checked = time.monotonic()
         try:
             super().run()
@@ -138,8 +141,8 @@ class StreamingWorker(HeadFirstWorker):
         lost, pushing = self.hub.publish({table_id: heard.last_seq for table_id, heard in versions.items()})
         for stream in lost:
             self._close(stream)
-        for table_id, held in pushing.items():
-            self.tpool.submit(self._render, table_id, versions[table_id], held)
+        for table_id in pushing:
+            self._render_soon(table_id, versions[table_id])
         # A session put in the bin changes no entry number: every phone of it is told all the same, in its words.
         for table_id, heard in versions.items():
             if heard.status == REMOVED and table_id not in pushing and (held := self.hub.by_table.get(table_id)):
@@ -149,7 +152,19 @@ class StreamingWorker(HeadFirstWorker):
                 for stream in [stream for stream in held if not stream.subscriber]:
                     self._close(stream)
 
-    def _render(self, table_id: int, heard: changes.Heard, held: list[Stream], again: bool = False) -> None:
+    def _render_soon(self, table_id: int, heard: changes.Heard) -> None:
+        """Have a thread render the regions of the table's phones at ``heard``, or, while one is rendering an
+        older version, once it is done: a server behind renders each table's newest version, not each one."""
+        if table_id in self.rendering:
+            self.rendering[table_id] = heard
+            return
+        held = [stream for stream in self.hub.by_table.get(table_id, ()) if stream.subscriber and stream.told < heard.last_seq]
+        if held:
+            self.rendering[table_id] = None
+            self.tpool.submit(self._render, table_id, heard, held, rendering=True)
+
+    def _render(self, table_id: int, heard: changes.Heard, held: list[Stream], again: bool = False,
+                rendering: bool = False) -> None:
         """On a thread: the regions of the phones of ``held`` (rendered here, or by another worker of the host)."""
         events: dict = {}
         number = heard.last_seq
@@ -164,18 +179,23 @@ class StreamingWorker(HeadFirstWorker):
             events = {stream: by_subscriber.get(stream.subscriber) for stream in held}
         except Exception:  # a region that cannot be rendered is told as a version: its phone asks
             self.log.exception("Rendering the regions of table %s failed", table_id)
-        self.method_queue.defer(self._push, number, events or dict.fromkeys(held), out, again)
+        self.method_queue.defer(self._push, number, events or dict.fromkeys(held), out, again,
+                                table_id if rendering else None)
 
-    def _push(self, number: int, events: dict, out: dict | None = None, again: bool = False) -> None:
+    def _push(self, number: int, events: dict, out: dict | None = None, again: bool = False,
+              rendered: int | None = None) -> None:
         for stream in self.hub.push(number, events, again=again):
             self._close(stream)
         # The last word of a phone taken out of the table's group, then its stream closed (once that word is out:
         # one a busy socket kept waiting goes as it drains, ``_stream_ready``).
-        lost = self.hub.push(number, out or {}, again=True)
+        lost = self.hub.push(number, out or {}, again=True, last=True)
         for stream in out or {}:
             stream.meta["closing"] = True
             if stream in lost or not stream.pending:
                 self._close(stream)
+        # The table's rendering is done: a version heard meanwhile is rendered now.
+        if rendered is not None and (waiting := self.rendering.pop(rendered, None)) is not None:
+            self._render_soon(rendered, waiting)
 
     def _check_members(self, held: list[Stream]) -> None:
         """On a thread: close the streams of ``held`` whose phones were taken out of their table's group since they
