@@ -45,13 +45,16 @@ class City:
     base: str
     phones: list[CityPhone]
     writers: list[dict]  # one per table of the plan, as bench.__main__.city_writers gives them
-    entries_per_second: float
-    seconds: float
+    # The night's rates, one after the other: (entries a second, for so many seconds). An overload night is its
+    # high rate, then the usual one, so that it shows how soon the server is itself again.
+    phases: list[tuple[float, float]]
 
 
 @dataclass
 class CityResult:
     delivered_ms: list[float] = field(default_factory=list)
+    # For each of delivered_ms, when its entry's POST was sent (seconds into the night): a phase's own figures.
+    delivered_at: list[float] = field(default_factory=list)
     # From the POST sent to the phone's stream saying the new version (before it asks for its region).
     heard_ms: list[float] = field(default_factory=list)
     expected: int = 0
@@ -63,6 +66,16 @@ class CityResult:
     entries: int = 0
     streams_open: int = 0
     client_cpu_s: float = 0.0  # the load generator's own CPU (it shares the machine with the server)
+    # The night's bounds on the wall clock (time.time(): the server's CPU is read against them), from its first
+    # entry's moment to its last entry's phones given their grace.
+    began: float = 0.0
+    ended: float = 0.0
+    # The form keys of the entries the server acknowledged (303): each must be in the log once.
+    acked: list[str] = field(default_factory=list)
+    # Each table's entries acknowledged this night, by its form's path: where its next night's writer goes on from.
+    acked_by_path: dict = field(default_factory=dict)
+    # Each phone as the night left it (its live poll and the version it shows), in its plan's order.
+    phones_after: list[tuple[str, int]] = field(default_factory=list)
 
     def error(self, kind: str) -> None:
         self.errors += 1
@@ -70,6 +83,11 @@ class CityResult:
 
     def merge(self, other: "CityResult") -> "CityResult":
         self.delivered_ms += other.delivered_ms
+        self.delivered_at += other.delivered_at
+        self.began = min(self.began or other.began, other.began)
+        self.ended = max(self.ended, other.ended)
+        self.acked += other.acked
+        self.acked_by_path.update(other.acked_by_path)
         self.heard_ms += other.heard_ms
         self.expected += other.expected
         self.errors += other.errors
@@ -87,6 +105,10 @@ class CityResult:
     def percentile(self, p: float, heard: bool = False) -> float:
         return Result(latencies_ms=self.heard_ms if heard else self.delivered_ms).percentile(p)
 
+    def between(self, start: float, end: float) -> list[float]:
+        """The delays of the entries whose POST was sent from ``start`` to ``end`` seconds into the night."""
+        return [ms for at, ms in zip(self.delivered_at, self.delivered_ms) if start <= at < end]
+
 
 async def _city(plan: City) -> CityResult:
     host, port = _split(plan.base)
@@ -102,7 +124,9 @@ async def _city(plan: City) -> CityResult:
 
     async def phone_task(city_phone: CityPhone) -> None:
         phone, table = city_phone.phone, city_phone.table
-        first_seen = phone.seen
+        # The version the table is at when the night begins: each version past it is one of its entries. (Read
+        # from the stream's first message: the phone may come from a night before, its table moved on since.)
+        first_seen = [phone.seen]
         headers = {**HTMX, "Cookie": city_phone.cookie}
         wanted = asyncio.Event()
         heard = [phone.seen]
@@ -129,8 +153,9 @@ async def _city(plan: City) -> CityResult:
         def deliver() -> None:
             now = time.perf_counter()
             # Each version past the one shown when the night began is one of this table's entries.
-            while delivered[0] < phone.seen - first_seen and delivered[0] < len(sent[table]):
+            while delivered[0] < phone.seen - first_seen[0] and delivered[0] < len(sent[table]):
                 result.delivered_ms.append((now - sent[table][delivered[0]]) * 1000)
+                result.delivered_at.append(sent[table][delivered[0]] - night_began[0])
                 delivered[0] += 1
 
         async def listen() -> None:
@@ -149,7 +174,9 @@ async def _city(plan: City) -> CityResult:
                     block, buffer = buffer.split(b"\n\n", 1)
                     if b"event: version" in block:
                         heard[0] = int(block.rsplit(b"data: ", 1)[1])
-                        entry = heard[0] - first_seen - 1
+                        if not started.is_set():
+                            first_seen[0] = max(first_seen[0], heard[0])
+                        entry = heard[0] - first_seen[0] - 1
                         if 0 <= entry < len(sent[table]):
                             result.heard_ms.append((time.perf_counter() - sent[table][entry]) * 1000)
                         # As static/app.js: a version the page already shows (the stream's first message)
@@ -169,7 +196,7 @@ async def _city(plan: City) -> CityResult:
                         before = phone.seen
                         phone.answered(200, region)
                         heard[0] = max(heard[0], phone.seen)
-                        for entry in range(before - first_seen, phone.seen - first_seen):
+                        for entry in range(before - first_seen[0], phone.seen - first_seen[0]):
                             if 0 <= entry < len(sent[table]):
                                 result.heard_ms.append((time.perf_counter() - sent[table][entry]) * 1000)
                         deliver()
@@ -220,7 +247,8 @@ async def _city(plan: City) -> CityResult:
     async def post(table: int, number: int, connection: Connection) -> None:
         spec = plan.writers[table]
         form = dict(spec["form"], key=random.randbytes(16).hex())
-        posted = number // len(plan.writers)  # this table's posts before this one
+        # This table's posts before this one (its nights before this one's included).
+        posted = spec.get("acked", 0) + number // len(plan.writers)
         if "flip" in spec:  # a house memo: one value set and set back, turn about
             name, a, b = spec["flip"]
             form[name] = a if posted % 2 == 0 else b
@@ -244,7 +272,10 @@ async def _city(plan: City) -> CityResult:
         if own:
             connection.close()
         count(f"POST {status}")
-        if status != 303:
+        if status == 303:
+            result.acked.append(form["key"])
+            result.acked_by_path[spec["path"]] = result.acked_by_path.get(spec["path"], 0) + 1
+        else:
             sent[table].pop()
             # A server behind has two of a table's entries in flight: the later one may reach the table
             # first, and find there the memo it sets (the one two entries back: "nothing changed", 422),
@@ -257,17 +288,20 @@ async def _city(plan: City) -> CityResult:
         # One connection a table: a table has one entry in flight at a time (each comes round every
         # len(tables) / rate seconds), as its player's phone would.
         connections = [Connection(host, port) for _ in plan.writers]
-        interval = 1 / plan.entries_per_second
-        begin = time.perf_counter()
-        due, number, posts = begin, 0, []
-        while due < begin + plan.seconds:
-            await asyncio.sleep(max(0.0, due - time.perf_counter()))
-            table = number % len(plan.writers)
-            posts.append(asyncio.ensure_future(post(table, number, connections[table])))
-            number += 1
-            due += interval
+        due = time.perf_counter()
+        number, posts = 0, []
+        for rate, seconds in plan.phases:
+            interval, end = 1 / rate, due + seconds
+            while due < end:
+                await asyncio.sleep(max(0.0, due - time.perf_counter()))
+                table = number % len(plan.writers)
+                posts.append(asyncio.ensure_future(post(table, number, connections[table])))
+                number += 1
+                due += interval
+            due = end
         await asyncio.gather(*posts)
         await asyncio.sleep(GRACE_SECONDS)
+        result.ended = time.time()
         stop.set()
         for connection in connections:
             connection.close()
@@ -282,10 +316,12 @@ async def _city(plan: City) -> CityResult:
         pass  # the phones still opening count as errors of their own
     await asyncio.sleep(SETTLE_SECONDS)
     night_began[0] = time.perf_counter()
+    result.began = time.time()
     started.set()
     await write()
     # A phone still reading at the end has its last answer on the way: let it land.
     await asyncio.wait(tasks, timeout=5)
+    result.phones_after = [(city_phone.phone.live_url, city_phone.phone.seen) for city_phone in plan.phones]
     result.entries = sum(len(times) for times in sent)
     result.expected = sum(len(sent[city_phone.table]) for city_phone in plan.phones)
     missing = result.expected - len(result.delivered_ms)
@@ -311,16 +347,25 @@ def _city_process(plan: City) -> CityResult:
 
 
 def city_night(base: str, tables: list[list[tuple[Phone, str]]], writers: list[dict],
-               entries_per_second: float, seconds: float) -> CityResult:
-    """The night: each client process takes every PROCESSES-th table, its phones and its writer."""
+               phases: list[tuple[float, float]]) -> CityResult:
+    """The night: each client process takes every PROCESSES-th table, its phones and its writer.
+
+    ``phases``: (entries a second, seconds), one after the other. Each writer's ``acked`` is moved on by the
+    entries this night's acknowledged, so that a night after it goes on from there (a memo set back, a sheet's
+    next round)."""
     plans = []
     for n in range(PROCESSES):
         mine = list(range(n, len(tables), PROCESSES))
         phones = [CityPhone(phone, cookie, index) for index, table in enumerate(mine) for phone, cookie in tables[table]]
-        plans.append(City(base, phones, [writers[table] for table in mine], entries_per_second / PROCESSES, seconds))
+        plans.append(City(base, phones, [writers[table] for table in mine],
+                          [(rate / PROCESSES, seconds) for rate, seconds in phases]))
     with multiprocessing.get_context("fork").Pool(PROCESSES) as pool:
         parts = pool.map(_city_process, plans)
     total = CityResult()
-    for part in parts:
+    for plan, part in zip(plans, parts):
         total.merge(part)
+        for city_phone, (live_url, seen) in zip(plan.phones, part.phones_after):
+            city_phone.phone.live_url, city_phone.phone.seen = live_url, seen
+    for writer in writers:
+        writer["acked"] = writer.get("acked", 0) + total.acked_by_path.get(writer["path"], 0)
     return total

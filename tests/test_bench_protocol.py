@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 import sqlalchemy as sa
 
+from bench.__main__ import ServerCPU, recovered_after
+from bench.city import CityResult
 from bench.protocol import Phone, ProtocolError, check_city, check_night, poll_kind
 from companion.extensions import db
 from companion.models import Table
@@ -93,3 +95,34 @@ def test_a_city_whose_server_fell_behind_is_measured_not_refused():
 ])
 def test_a_city_phone_polls_for_its_safety_net_only_when_nothing_woke_it(timed_out, told, seen, kind):
     assert poll_kind(timed_out, told, seen) == kind
+
+
+def night_of(delays_by_second: dict[int, list[float]]) -> CityResult:
+    """A city night whose entries sent in each second were shown after these delays."""
+    night = CityResult()
+    for second, delays in delays_by_second.items():
+        night.delivered_at += [second + 0.5] * len(delays)
+        night.delivered_ms += delays
+    return night
+
+
+def test_an_overload_night_still_slow_when_its_recovery_ends_is_never_itself_again():
+    # The load fell at 30 s; 20 s later its phones are still a second behind: the bench says "never", a failure.
+    night = night_of({30 + second: [40.0] * 90 + [900.0] * 10 for second in range(20)})
+    assert recovered_after(night, 30, 50) is None
+
+
+def test_an_overload_night_back_to_its_pace_says_how_soon():
+    # Four seconds of the backlog's tail, then every second's entries shown at the city night's pace.
+    night = night_of({**{30 + second: [2_500.0] for second in range(4)},
+                      **{34 + second: [40.0] * 100 for second in range(16)}})
+    assert recovered_after(night, 30, 50) == 4.0
+    assert recovered_after(night_of({30 + second: [40.0] for second in range(20)}), 30, 50) == 0.0
+
+
+def test_the_servers_cpu_over_a_night_is_read_between_its_samples():
+    cpu = ServerCPU.__new__(ServerCPU)  # its samples as its thread took them, without a server
+    cpu.samples = [(100.0, 10.0), (101.0, 12.0), (102.0, 12.5)]
+    assert cpu.at(100.5) == 11.0
+    assert cpu.at(102.0) - cpu.at(100.0) == 2.5
+    assert cpu.at(99.0) == 10.0 and cpu.at(105.0) == 12.5  # outside the samples: the nearest

@@ -240,3 +240,31 @@ def test_the_watch_view_has_a_stream_of_its_own_token(app, client):
     assert f'sse-connect="/w/{watch[1]}/stream"' in watch_page
     assert token not in watch_page
     assert client.get(f"/w/{watch[1]}/stream").status_code == 200
+
+
+def test_a_worker_behind_renders_each_tables_newest_version_not_each_it_missed(pair):
+    from companion.live.changes import Heard
+    from companion.server.streaming import StreamingWorker
+
+    server, phone = pair
+    submitted = []
+    worker = StreamingWorker.__new__(StreamingWorker)  # its loop's state alone: no gunicorn, no app
+    worker.hub, worker.rendering = Hub(), {}
+    worker.tpool = type("Pool", (), {"submit": lambda self, *call, **options: submitted.append(call)})()
+    stream = Stream(server, table_id=7, told=5, subscriber=object())
+    worker.hub.add(stream)
+
+    def heard(number):
+        return Heard(number, "playing", None, None)
+
+    worker._render_soon(7, heard(6))
+    # Entries 7 and 8 while 6 is being rendered: nothing more is rendered until it is done, and then 8 alone.
+    worker._render_soon(7, heard(7))
+    worker._render_soon(7, heard(8))
+    assert [call[2].last_seq for call in submitted] == [6]
+    worker._push(6, {stream: b"id: 6\nevent: region\ndata: <div>6</div>\n\n"}, None, False, 7)
+    assert [call[2].last_seq for call in submitted] == [6, 8]
+    assert submitted[1][3] == [stream]
+    worker._push(8, {stream: b"id: 8\nevent: region\ndata: <div>8</div>\n\n"}, None, False, 7)
+    assert events(phone) == [("region", "<div>6</div>"), ("region", "<div>8</div>")]
+    assert worker.rendering == {} and len(submitted) == 2
