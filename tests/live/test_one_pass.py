@@ -54,7 +54,9 @@ def _every_seat_both_ways(app, token: str, monkeypatch) -> tuple[dict, dict]:
         monkeypatch.setattr(carambouille, "ONE_PASS", one_pass)
         with app.test_request_context("/", headers=HTMX):
             table = db.session.scalar(sa.select(Table).where(Table.token == token))
-            readers = [(seat, None) for seat in range(len(table.seats))]
+            # Each seat read by the phone holding it (or by any, where none does), as its pushes are.
+            holders = seating.of(table).holders
+            readers = [(seat, holders.get(seat)) for seat in range(len(table.seats))]
             found.append(live_page.render_readers(table, False, readers))
         db.session.remove()
     return found[0], found[1]
