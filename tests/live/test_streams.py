@@ -168,12 +168,18 @@ def test_a_stream_the_phone_does_not_read_holds_the_newest_message_only_and_is_g
     assert hub.beat(start + streams.UNREAD_SECONDS + streams.HEARTBEAT) == [stream]
 
 
-def test_a_phone_behind_gets_its_tables_newest_region_once_not_the_ones_it_missed(pair):
-    server, phone = pair
+def slow_reader(server: socket.socket) -> tuple[Hub, Stream]:
+    """A hub holding one pushed stream whose socket takes a few KB at a time: what it is sent waits as it drains."""
     server.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
     hub = Hub()
     stream = Stream(server, table_id=7, told=0, subscriber=object())
     hub.add(stream)
+    return hub, stream
+
+
+def test_a_phone_behind_gets_its_tables_newest_region_once_not_the_ones_it_missed(pair):
+    server, phone = pair
+    hub, stream = slow_reader(server)
     regions = {number: b"id: %d\nevent: region\ndata: <div>%d %s</div>\n\n" % (number, number, b"x" * 100_000)
                for number in range(1, 5)}
     for number, region in regions.items():
@@ -190,10 +196,7 @@ def test_a_phone_behind_gets_its_tables_newest_region_once_not_the_ones_it_misse
 
 def test_the_last_word_to_a_phone_taken_out_is_not_replaced_by_a_later_region(pair):
     server, phone = pair
-    server.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
-    hub = Hub()
-    stream = Stream(server, table_id=7, told=0, subscriber=object())
-    hub.add(stream)
+    hub, stream = slow_reader(server)
     under_way = b"id: 1\nevent: region\ndata: " + b"x" * 100_000 + b"\n\n"
     gone = b"id: 0\nevent: region\ndata: <p>gone</p>\n\n"
     assert hub.push(1, {stream: under_way}) == []
