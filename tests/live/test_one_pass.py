@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
 import sqlalchemy as sa
 
 from companion.extensions import db
 from companion.live.regions import RegionCache
 from companion.models import Table
-from companion.rules import carambouille
+from companion.rules import carambouille, sheet
 from companion.table import recording, seating
 from companion.live import page as live_page
 from helpers import make_table
@@ -45,13 +46,13 @@ def _record(table: Table, step) -> None:
         recording.record(table, step)
 
 
-def _every_seat_both_ways(app, token: str, monkeypatch) -> tuple[dict, dict]:
+def _every_seat_both_ways(app, token: str, monkeypatch, game=carambouille) -> tuple[dict, dict]:
     """Each seat's marked region rendered once for every seat, and seat by seat, with nothing kept between."""
     found = []
     for one_pass in (True, False):
         monkeypatch.setitem(app.extensions, "regions", RegionCache(64))
         monkeypatch.setitem(app.extensions, "shared_parts", RegionCache(64))
-        monkeypatch.setattr(carambouille, "ONE_PASS", one_pass)
+        monkeypatch.setattr(game, "ONE_PASS", one_pass)
         with app.test_request_context("/", headers=HTMX):
             table = db.session.scalar(sa.select(Table).where(Table.token == token))
             # Each seat read by the phone holding it (or by any, where none does), as its pushes are.
@@ -101,6 +102,45 @@ def test_a_seat_reads_its_own_cards_and_turn_and_none_of_anothers(app, monkeypat
         assert f"{name} (you)" in by_seat[seat]
         others = [other for other in PLAYERS if other != name]
         assert not any(f"{other} (you)" in by_seat[seat] for other in others)
+
+
+# A score sheet by rounds and one by categories, step by step: its seats' "(you)" and, by categories, whose row
+# each seat's phone offers to fill.
+SHEETS = {
+    "rounds": ({"first_player": 0, "name": "Rummy"}, [
+        ("no phone yet", []),
+        ("three seats have a phone", ["seat 0", "seat 1", "seat 3"]),
+        ("a round", [{"type": "round", "round": 1, "points": ["12", "7", "0", "3+4"]}]),
+        ("every seat in, a second round", ["seat 2", {"type": "round", "round": 2, "points": ["-5", "0", "10", "2"]}]),
+    ]),
+    "categories": ({"first_player": 0, "name": "7 Wonders", "mode": "categories", "rows": ["Military", "Science"],
+                    "tie_break": "Coins"}, [
+        ("two seats have a phone", ["seat 0", "seat 2"]),
+        ("a row filled", [{"type": "cells", "seat": 0, "cells": [[0, "4"], [1, "3"]]}]),
+        ("every seat in", ["seat 1", "seat 3", {"type": "cells", "seat": 3, "cells": [[2, "5"]]}]),
+    ]),
+}
+
+
+@pytest.mark.parametrize("kind", SHEETS)
+def test_each_seat_of_a_score_sheet_reads_what_its_own_rendering_showed(app, monkeypatch, kind):
+    options, steps = SHEETS[kind]
+    token = make_table(app, "sheet", PLAYERS, options)
+    for moment, events in steps:
+        with app.app_context():
+            table = db.session.scalar(sa.select(Table).where(Table.token == token))
+            for step in events:
+                _record(table, step)
+            db.session.remove()
+            at_once, seat_by_seat = _every_seat_both_ways(app, token, monkeypatch, sheet)
+        for reader, region in seat_by_seat.items():
+            assert at_once[reader] == region, f"{kind}, {moment}: seat {reader} reads otherwise"
+            assert "\x00" not in ANSWER_MARKS.sub("", at_once[reader]), moment
+    by_seat = {int(key.strip("[]").split(",")[0]): region for key, region in at_once.items()}
+    for seat, name in enumerate(PLAYERS):
+        assert f"{name} <span class=\"muted\">(you)</span>" in by_seat[seat] or f"{name} (you)" in by_seat[seat]
+        assert not any(f"{other} (you)" in by_seat[seat] or f"{other} <span class=\"muted\">(you)</span>" in by_seat[seat]
+                       for other in PLAYERS if other != name)
 
 
 def test_a_marked_region_is_read_by_each_seat_with_its_answers_markers_kept():

@@ -67,8 +67,10 @@ from companion.rules.sheet.entering import check_new
 
 # How the home page offers it (worded there); a table is shown by the game it names (``title``).
 NAME = N_("Any other game")
-# The sheet reads the same on every phone: rendered once per version for all of them.
+# The sheet reads the same on every phone: rendered once per version for all of them; and its whole region once
+# for every seat (what reads the seat, "(you)" and whose row to fill, between its seat markers).
 SHARED_BOARD = True
+ONE_PASS = True
 MIN_PLAYERS = 2
 MAX_PLAYERS = 12
 # One move entered on two phones is recorded once (docs/events.md, "Recorded once"): round 3 entered on two
