@@ -335,9 +335,12 @@
     var region = live();
     if (!region || stream.wanted <= shownVersion(region)) { stream.retries = 0; return; }
     if (event.detail.elt !== region) { window.setTimeout(catchUp, 0); return; }
+    // A server behind said when to come back (503, Retry-After: companion/server/serving.py): not sooner.
+    var xhr = event.detail.xhr;
+    var after = xhr && xhr.status === 503 ? (parseInt(xhr.getResponseHeader("Retry-After") || "", 10) || 2) * 1000 : 0;
     if (stream.retries < 10) {
       stream.retries += 1;
-      window.setTimeout(catchUp, 100 * stream.retries);
+      window.setTimeout(catchUp, Math.max(after, 100 * stream.retries));
     }
   });
 

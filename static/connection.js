@@ -174,6 +174,51 @@
   document.addEventListener("htmx:sendError", failed);
   document.addEventListener("htmx:timeout", failed);
 
+  // A server behind (companion/server/serving.py) answers what it could not take in time with 503 and
+  // Retry-After. A form says so and is sent again as it was, that long after (its key counts it once;
+  // the player can send it sooner); a poll waits its next turn (static/app.js).
+  function busy(event) {
+    var xhr = event.detail.xhr;
+    var config = event.detail.requestConfig || {};
+    var source = event.detail.elt;
+    // Only the server's own bend says when to come back: any other 503 is not sent again.
+    var after = xhr && xhr.status === 503 ? parseInt(xhr.getResponseHeader("Retry-After") || "", 10) : NaN;
+    if (isNaN(after) || config.verb === "get" || !source || !window.htmx) return;
+    var seconds = Math.min(30, Math.max(1, after));
+    var form = source.tagName === "FORM" ? source : source.closest && source.closest("form");
+    var holder = form || source.parentNode;
+    if (form) {
+      form.setAttribute("data-dirty", "");
+      if (form.sentWhole) form.setAttribute("data-keep", "");
+    }
+    var line = holder.querySelector(":scope > [data-unsent-notice]");
+    if (!line) {
+      line = document.createElement("p");
+      line.className = "notice unsent";
+      line.setAttribute("role", "status");
+      line.setAttribute("data-unsent-notice", "");
+      holder.insertBefore(line, holder.firstChild);
+    }
+    var words = notice();
+    line.textContent = ((words && words.getAttribute("data-busy")) ||
+      "The server is busy: sending it again in {seconds} s.").replace("{seconds}", String(seconds));
+    window.setTimeout(function () {
+      // Sent since by the player, or gone with a new region: nothing to send again.
+      if (!document.body.contains(source) || (form && !form.hasAttribute("data-dirty"))) return;
+      if (line.parentNode) line.remove();
+      // Sent again as the player sent it: the form submitted with the same button (its values, its key,
+      // boosted or not, htmx sends it as before), or the control clicked again.
+      var trigger = config.triggeringEvent;
+      if (form) {
+        var submitter = trigger && trigger.submitter && form.contains(trigger.submitter) ? trigger.submitter : null;
+        if (form.requestSubmit) form.requestSubmit(submitter || undefined); else window.htmx.trigger(form, "submit");
+      } else {
+        window.htmx.trigger(source, (trigger && trigger.type) || "click");
+      }
+    }, seconds * 1000);
+  }
+  document.addEventListener("htmx:responseError", busy);
+
   window.addEventListener("offline", goOffline);
   window.addEventListener("online", function () {
     if (live()) return; // the live region's own ask (static/app.js) says whether the server is back

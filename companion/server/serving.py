@@ -13,6 +13,13 @@ HEAD_SECONDS is disconnected. Slow clients then cost a socket each, up to gunico
 
 TLS and HTTP/2 connections are left to gunicorn as they are (their bytes cannot be read ahead
 in the clear); behind a TLS-terminating proxy, gunicorn sees plain HTTP/1.1.
+
+A worker that falls behind (its oldest request has waited BEHIND_SECONDS for a thread) bends rather
+than queue without end: a request the page sends again by itself and says so (htmx's, under a table's
+address: an entry, a poll; ``sheddable``) is answered at once, from the loop, with a 503 and
+``Retry-After``; the page waits that long and sends the same form again, its key making it count once
+(``static/connection.js``). Everything else (a page, a plain form, a stream) still queues: it has no
+one to send it again.
 """
 
 from __future__ import annotations
@@ -21,10 +28,13 @@ import errno
 import re
 import selectors
 import time
+from collections import deque
 from functools import partial
 
 from gunicorn.http2 import negotiation
 from gunicorn.workers import gthread
+
+from ..web.security import HEADERS
 
 # The whole request head (and a body up to BODY_AHEAD bytes) must arrive within this time.
 HEAD_SECONDS = 10.0
@@ -36,6 +46,21 @@ HEAD_MAX = 64 * 1024
 END_OF_HEAD = b"\r\n\r\n"
 CONTENT_LENGTH = re.compile(rb"\r\ncontent-length:[ \t]*(\d{1,12})[ \t]*\r\n", re.IGNORECASE)
 CHUNKED = re.compile(rb"\r\ntransfer-encoding:", re.IGNORECASE)
+# A worker whose oldest waiting request has waited this long is behind, and tells pages to come back in so many seconds.
+BEHIND_SECONDS = 0.5
+RETRY_AFTER_SECONDS = 2
+# htmx's requests under a table's address, but its stream: what static/connection.js sends again by itself.
+SHEDDABLE = re.compile(rb"(?:GET|POST) /[tw]/[A-Za-z0-9_-]{1,64}/(?!stream[ ?])[^ ]* HTTP/1\.[01]\r\n")
+HX_REQUEST = re.compile(rb"\r\nhx-request:[ \t]*true[ \t]*\r\n", re.IGNORECASE)
+BUSY = ("\r\n".join(["HTTP/1.1 503 Service Unavailable", f"Retry-After: {RETRY_AFTER_SECONDS}", "Content-Length: 0",
+                      "Cache-Control: no-store", "Connection: close", *(f"{name}: {value}" for name, value in HEADERS.items())])
+        + "\r\n\r\n").encode("latin-1")
+
+
+def sheddable(head: bytes) -> bool:
+    """Whether the request whose head (and small body) is ``head`` is one the page sends again by itself."""
+    end = head.find(END_OF_HEAD)
+    return SHEDDABLE.match(head) is not None and HX_REQUEST.search(head[:end + 2] if end >= 0 else head) is not None
 
 
 def request_ready(data: bytes) -> bool:
@@ -60,6 +85,7 @@ class Connection(gthread.TConn):
         super().__init__(*args, **kwargs)
         self.ahead = bytearray()
         self.deadline = 0.0
+        self.waiting_since: float | None = None  # when it was handed to the threads, until one takes it
 
     def init(self) -> None:
         super().init()
@@ -74,6 +100,10 @@ class HeadFirstWorker(gthread.ThreadWorker):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.arriving: dict[Connection, None] = {}  # insertion order is deadline order
+        # The requests handed to the threads, with when, oldest first; one a thread has taken since is dropped
+        # here by the loop alone (a thread only marks its connection: ``handle``).
+        self.waiting: deque[tuple[float, Connection]] = deque()
+        self.refused = 0  # answered 503 since the worker started (for the log and the tests)
 
     def _reads_ahead(self, conn) -> bool:
         return not self.cfg.is_ssl and not negotiation.prior_knowledge_allowed(self.cfg, conn.client)
@@ -127,8 +157,37 @@ class HeadFirstWorker(gthread.ThreadWorker):
             self.request_arrived(conn)
 
     def request_arrived(self, conn: Connection) -> None:
-        """A request has fully arrived on ``conn`` (its bytes in ``conn.ahead``): a thread answers it."""
+        """A request has fully arrived on ``conn`` (its bytes in ``conn.ahead``): a thread answers it, or, the
+        worker behind, a request the page sends again is told to come back (see the module's docstring)."""
+        now = time.monotonic()
+        if self.behind(now) and sheddable(bytes(conn.ahead)):
+            self._busy(conn)
+            return
+        conn.waiting_since = now
+        self.waiting.append((now, conn))
         self.enqueue_req(conn)
+
+    def behind(self, now: float) -> bool:
+        """Whether the oldest request waiting for a thread has waited BEHIND_SECONDS."""
+        waiting = self.waiting
+        # A request taken by a thread (or a kept-alive connection's earlier request) waits no more.
+        while waiting and waiting[0][1].waiting_since != waiting[0][0]:
+            waiting.popleft()
+        return bool(waiting) and now - waiting[0][0] >= BEHIND_SECONDS
+
+    def handle(self, conn):
+        # On the thread that takes it: no longer waiting.
+        conn.waiting_since = None
+        return super().handle(conn)
+
+    def _busy(self, conn: Connection) -> None:
+        """Answer 503 with Retry-After from the loop (a few hundred bytes: the fresh socket takes them whole)."""
+        self.refused += 1
+        try:
+            conn.sock.send(BUSY)
+        except OSError:
+            pass
+        self._forget(conn)
 
     def _forget(self, conn: Connection) -> None:
         try:

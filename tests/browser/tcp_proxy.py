@@ -6,6 +6,8 @@ closed as it opens (a phone's own requests and its service worker's alike). With
 a request reaches the server but its answer never reaches the phone (the connection is closed as the
 server answers): the Wi-Fi dropping just after a form was sent. With ``buffering=True`` it holds back everything a server sends on an event stream
 (as a reverse proxy that buffers responses does), while passing every other answer on.
+``refuse(n, answer)`` answers the next ``n`` htmx POSTs under a table's address with ``answer`` itself (a server
+behind: companion/server/serving.py's 503), never passing them on.
 """
 
 from __future__ import annotations
@@ -26,6 +28,9 @@ class Proxy:
         self.cuts = 0
         self.is_down = False
         self.answers = True
+        self._refusing = 0
+        self._refusal = b""
+        self.refused = 0
         threading.Thread(target=self._accept, daemon=True).start()
 
     def _accept(self) -> None:
@@ -51,6 +56,15 @@ class Proxy:
         held = False
         try:
             while data := source.recv(65536):
+                if not to_phone and self._refuses(data):
+                    # Answered here, the rest of the request read and dropped (closed unread, it would reset
+                    # the connection before the phone read the answer), as the server closes after it.
+                    source.sendall(self._refusal)
+                    source.shutdown(socket.SHUT_WR)
+                    source.settimeout(2)
+                    while source.recv(65536):
+                        pass
+                    break
                 if holds_streams and b"text/event-stream" in data:
                     held = True  # this connection carries a stream: nothing more of it gets through
                 if to_phone and not self.answers:
@@ -71,6 +85,19 @@ class Proxy:
             except OSError:
                 pass
             sock.close()
+
+    def refuse(self, count: int, answer: bytes) -> None:
+        """Answer the next ``count`` htmx POSTs under a table's address with ``answer``, the server never asked."""
+        with self._lock:
+            self._refusing, self._refusal = count, answer
+
+    def _refuses(self, data: bytes) -> bool:
+        with self._lock:
+            if self._refusing and data.startswith(b"POST /t/") and b"\r\nhx-request: true" in data.lower():
+                self._refusing -= 1
+                self.refused += 1
+                return True
+        return False
 
     def cut(self) -> None:
         """Close every connection through the proxy now (new ones are accepted as before)."""

@@ -22,10 +22,12 @@ from browser.phone import choose_seat, newest_entry, scores, sit_on_table, submi
 from browser.tables import record_entry, record_table
 from browser.tcp_proxy import Proxy
 from companion.rules import carambouille as game
+from companion.server.serving import BUSY as BUSY_ANSWER
 
 pytestmark = pytest.mark.browser
 PLAYERS = ["Ana", "Ben", "Pia"]
 OFFLINE_NOTICE = re.compile(r"^Offline — last update \d\d:\d\d( [AP]M)?\. Nothing can be recorded until the connection is back\.$")
+BUSY = "The server is busy: sending it again in 2 s. It will count once."
 UNSENT = "Not recorded: the connection dropped. Send it again once it is back; it will count once."
 
 
@@ -393,4 +395,37 @@ def test_a_form_sent_as_the_network_drops_says_so_and_counts_once_when_sent_agai
         expect(phone.locator(".recent-entries li", has_text="Pia sold 2 onions for 25.")).to_have_count(1)
         expect(scores(phone)).to_have_text(["0", "0", "25"])
     assert _sale_count(live_server, token) == 1
+    assert pia.errors == []
+
+
+def test_an_entry_a_server_behind_refused_says_so_and_is_sent_again_by_itself_once(phone_behind, new_phone, live_server):
+    # A city night's server behind answers an htmx entry 503 with Retry-After: 2 (companion/server/serving.py).
+    token, _ = record_table(live_server, "carambouille", PLAYERS, {"first_trader": 2},
+                            [{"type": "market_opened"}, {"type": "market_closed"}])
+    pia, proxy = phone_behind()
+    pia.goto(f"/t/{token}")
+    choose_seat(pia, "Pia")
+    ben = new_phone()
+    ben.goto(f"/t/{token}")
+    choose_seat(ben, "Ben")
+    sale = pia.locator("#sale-form")
+    sale.get_by_label("Product").select_option(value="onions")
+    sale.locator("label.pill", has_text="2").first.click()
+    sit_on_table(pia, seconds=3)
+
+    proxy.refuse(1, BUSY_ANSWER)
+    tapped = time.monotonic()
+    pia.get_by_role("button", name="Record the sale: +25").click()
+    # Said on the form, in words; nothing recorded yet; the player is asked to do nothing.
+    expect(sale.locator("[data-unsent-notice]")).to_have_text(BUSY)
+    assert _sale_count(live_server, token) == 0 and proxy.refused == 1
+    # Sent again by the page after the 2 s it was told, once: the sentence and the score on both phones.
+    for phone in (pia, ben):
+        expect(phone.locator(".recent-entries li", has_text="Pia sold 2 onions for 25.")).to_have_count(1, timeout=6_000)
+        expect(scores(phone)).to_have_text(["0", "0", "25"])
+    assert time.monotonic() - tapped >= 2, "sent again before the server said to"
+    expect(pia.locator("[data-unsent-notice]")).to_have_count(0)
+    sit_on_table(pia, seconds=3)
+    assert _sale_count(live_server, token) == 1 and proxy.refused == 1
+    expect(scores(ben)).to_have_text(["0", "0", "25"])
     assert pia.errors == []
