@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, abort, render_template, request, url_for
 from werkzeug.wrappers import Response
 
 from .. import i18n
@@ -16,6 +16,7 @@ from ..models import Table
 from ..rules import RuleError
 from ..rules.words import _, ngettext
 from ..rules import carambouille as game
+from ..web import redirects
 from ..web.phone import device_id
 from ..web.templating import is_htmx
 from .table_forms import refuse
@@ -145,7 +146,11 @@ def watch_card(token: str) -> tuple[str, int, dict]:
 
 
 def _edit_page(table: Table, form: HouseMemoForm, status: int = 200) -> tuple[str, int]:
+    """The memo's edit page; for htmx its form alone, refused as 200 (htmx swaps only 2xx answers)."""
     state = table_view(table).state
+    if is_htmx():
+        return render_template("carambouille/_memo_edit_form.html", table=table, form=form, game=game,
+                               changed=game.house_memo(state)[1]), 200
     return render_template("carambouille/memo_edit.html", table=table, form=form, game=game,
                            changed=game.house_memo(state)[1]), status
 
@@ -175,5 +180,5 @@ def save(token: str) -> Response | tuple[str, int]:
             refuse(form, error.message, "memo")
         else:
             # The token it came by: the table's row, expired by the commit, is not read again for it.
-            return redirect(url_for("carambouille.memo.table_card", token=token), 303)
+            return redirects.go(url_for("carambouille.memo.table_card", token=token))
     return _edit_page(table, form, 422)

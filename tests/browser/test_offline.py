@@ -346,12 +346,13 @@ def test_a_table_page_whose_server_is_out_of_reach_says_so_and_catches_up(phone_
     assert pia.errors == []
 
 
-def _sale_count(live_server, token: str) -> int:
+def _entry_count(live_server, token: str, kind: str = "sale") -> int:
+    """How many entries of ``kind`` the table's log holds."""
     engine = sa.create_engine(live_server.database_url)
     with engine.connect() as connection:
         count = connection.execute(sa.text(
             "SELECT count(*) FROM entries e JOIN tables t ON t.id = e.table_id WHERE t.token = :token "
-            "AND e.type = 'sale'"), {"token": token}).scalar()
+            "AND e.type = :kind"), {"token": token, "kind": kind}).scalar()
     engine.dispose()
     return count
 
@@ -383,7 +384,7 @@ def test_a_form_sent_as_the_network_drops_says_so_and_counts_once_when_sent_agai
     # What the player chose is still there, to send again.
     expect(sale.get_by_label("Product")).to_have_value("onions")
     expect(pia.locator("[data-offline-notice]")).to_be_visible()
-    assert _sale_count(live_server, token) == (0 if lost == "the form" else 1)
+    assert _entry_count(live_server, token) == (0 if lost == "the form" else 1)
 
     proxy.up()
     proxy.answers = True
@@ -394,7 +395,7 @@ def test_a_form_sent_as_the_network_drops_says_so_and_counts_once_when_sent_agai
     for phone in (pia, ben):
         expect(phone.locator(".recent-entries li", has_text="Pia sold 2 onions for 25.")).to_have_count(1)
         expect(scores(phone)).to_have_text(["0", "0", "25"])
-    assert _sale_count(live_server, token) == 1
+    assert _entry_count(live_server, token) == 1
     assert pia.errors == []
 
 
@@ -418,7 +419,7 @@ def test_an_entry_a_server_behind_refused_says_so_and_is_sent_again_by_itself_on
     pia.get_by_role("button", name="Record the sale: +25").click()
     # Said on the form, in words; nothing recorded yet; the player is asked to do nothing.
     expect(sale.locator("[data-unsent-notice]")).to_have_text(BUSY)
-    assert _sale_count(live_server, token) == 0 and proxy.refused == 1
+    assert _entry_count(live_server, token) == 0 and proxy.refused == 1
     # Sent again by the page after the 2 s it was told, once: the sentence and the score on both phones.
     for phone in (pia, ben):
         expect(phone.locator(".recent-entries li", has_text="Pia sold 2 onions for 25.")).to_have_count(1, timeout=6_000)
@@ -426,6 +427,36 @@ def test_an_entry_a_server_behind_refused_says_so_and_is_sent_again_by_itself_on
     assert time.monotonic() - tapped >= 2, "sent again before the server said to"
     expect(pia.locator("[data-unsent-notice]")).to_have_count(0)
     sit_on_table(pia, seconds=3)
-    assert _sale_count(live_server, token) == 1 and proxy.refused == 1
+    assert _entry_count(live_server, token) == 1 and proxy.refused == 1
     expect(scores(ben)).to_have_text(["0", "0", "25"])
     assert pia.errors == []
+
+
+def test_the_house_memo_refused_where_wrong_then_by_a_server_behind_is_saved_once(phone_behind, live_server):
+    token, _ = record_table(live_server, "carambouille", PLAYERS, {"first_trader": 2}, [])
+    pia, proxy = phone_behind()
+    pia.goto(f"/t/{token}/memo/edit")
+    form = pia.locator("form.memo-edit")
+    cell = form.locator("#m40_5")
+    cell.fill("-1")
+    form.get_by_role("button", name="Save the house memo").click()
+    # Refused next to the cell, in place: the page and what was typed stay.
+    expect(form.locator("#m40_5-error")).to_have_text("A selling value is 0 to 100,000 points.")
+    expect(form.locator("#m40_5")).to_have_value("-1")
+    assert _entry_count(live_server, token, "house_memo") == 0
+    form.locator("#m40_5").fill("500")
+    proxy.refuse(1, BUSY_ANSWER)
+    form.get_by_role("button", name="Save the house memo").click()
+    expect(form.locator("[data-unsent-notice]")).to_have_text(BUSY)
+    # Sent again by itself: the table's memo, its changed cell marked, one entry.
+    pia.wait_for_url(f"**/t/{token}/memo", timeout=6_000)
+    expect(pia.locator("body")).to_contain_text("(house memo)")
+    assert _entry_count(live_server, token, "house_memo") == 1 and proxy.refused == 1
+    # Back to the printed memo, by its own button (the button's value sent as htmx sends it).
+    pia.goto(f"/t/{token}/memo/edit")
+    pia.get_by_role("button", name="Back to the printed memo").click()
+    pia.wait_for_url(f"**/t/{token}/memo")
+    expect(pia.locator("body")).not_to_contain_text("(house memo)")
+    assert _entry_count(live_server, token, "house_memo") == 2
+    assert pia.errors == []
+

@@ -208,6 +208,24 @@ def test_saving_the_same_memo_says_nothing_changed_and_reset_goes_back_to_the_pr
     assert entry_count(app) == 2
 
 
+HTMX = {"HX-Request": "true"}
+
+
+def test_the_house_memo_sent_by_htmx_is_refused_in_its_form_and_recorded_as_the_page_would(app, client):
+    # Sent by htmx (its page's form), a refusal comes back as the form alone, what was wrong next to the cell,
+    # as 200 (htmx swaps only 2xx answers); recorded, the phone is sent to the table's memo.
+    token = new_table(app)
+    client.get(f"/t/{token}/memo/edit")
+    refused = client.post(f"/t/{token}/memo/edit", data=memo_form({"m40_5": -1}), headers=HTMX)
+    assert refused.status_code == 200
+    assert "<html" not in refused.text and 'class="memo-edit"' in refused.text
+    assert re.search(r'id="m40_5-error">[^<]*A selling value is 0 to 100,000 points\.', refused.text)
+    assert entry_count(app) == 0
+    saved = client.post(f"/t/{token}/memo/edit", data=memo_form({"m40_5": 500}), headers=HTMX)
+    assert saved.status_code == 200 and saved.headers["HX-Redirect"] == f"/t/{token}/memo"
+    assert entry_count(app) == 1 and "(house memo)" in client.get(f"/t/{token}/memo").text
+
+
 def test_memo_pages_of_a_table_of_another_game_are_not_found(app, client, tiny):
     token = make_table(app, "tiny", ["Ana", "Ben"])
     assert client.get(f"/t/{token}/memo").status_code == 404
