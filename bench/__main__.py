@@ -348,6 +348,15 @@ CAUGHT_UP_MS = 2000.0  # an overload night's phones: their table's latest versio
 CITY_P99_MS = 300.0
 
 
+def busy(figures: dict) -> str:
+    """What a server behind told the pages: how many sends it answered 503, and how long the entries waited."""
+    if not figures.get("refusals"):
+        return "no send answered 503"
+    return (f"{figures['refusals']:,} sends answered 503 by a server behind and sent again after its Retry-After "
+            f"({figures['refused_entries']:,} entries, taken p50 {figures['busy_wait_p50_ms'] / 1000:.1f} s, "
+            f"max {figures['busy_wait_max_ms'] / 1000:.1f} s after their first send)")
+
+
 def recovered_after(night, fall: float, end: float) -> float | None:
     """Seconds after ``fall`` from which every second's entries were shown at p99 ≤ CITY_P99_MS, to ``end``."""
     seconds = int(end - fall)
@@ -404,7 +413,9 @@ def night_figures(night, phases: list[tuple[float, float]], cpu: ServerCPU, data
                "error_kinds": night.error_kinds, "requests": night.requests,
                "server_cpu_percent": 100 * spent / wall, "cpu_ms_per_entry": 1000 * spent / max(1, night.entries),
                "client_cpu_percent": 100 * night.client_cpu_s / wall, "server_peak_mb": cpu.peak_mb(),
-               "wall_s": wall}
+               "wall_s": wall, "refusals": night.refusals, "refused_entries": len(night.busy_waits_ms),
+               "busy_wait_p50_ms": Result(latencies_ms=night.busy_waits_ms).percentile(50),
+               "busy_wait_max_ms": max(night.busy_waits_ms, default=0.0)}
     if len(phases) > 1:
         fall = phases[0][1]
         high = night.between(0, fall)
@@ -698,7 +709,7 @@ def report(all_results: dict, info: dict) -> str:
                           f"p99 {c['p99_ms']:.1f} ms, max {c['max_ms']:.0f} ms after its POST was sent (its version heard on "
                           f"the stream p50 {c['heard_p50_ms']:.1f} ms, p99 {c['heard_p99_ms']:.1f} ms); errors "
                           f"{c['errors']} {c['error_kinds'] or ''}; {c['acked']:,} entries acknowledged, {c['lost']} lost, "
-                          f"{c['doubled']} doubled (target p50 ≤ 50 ms, p99 ≤ {CITY_P99_MS:.0f} ms, none missing: "
+                          f"{c['doubled']} doubled; {busy(c)} (target p50 ≤ 50 ms, p99 ≤ {CITY_P99_MS:.0f} ms, none missing: "
                           f"{verdict(met)}). Server over the night: {c['cpu_ms_per_entry']:.1f} ms of CPU per entry "
                           f"(polls and streams included; {c['server_cpu_percent']:.0f} % of {os.cpu_count() * 100} %), "
                           f"peak memory {c['server_peak_mb']:.0f} MB (master and {WORKERS} workers); before it, "
@@ -712,7 +723,7 @@ def report(all_results: dict, info: dict) -> str:
                    and o["server_peak_mb"] <= 1024 and recovered is not None and recovered <= RECOVERY_SECONDS)
             lines += ["", f"Overload night {name}: {high:g} entries/s for {seconds:g} s, then {base_rate:g}/s for {after:g} s; "
                           f"{o['entries']:,} entries posted, {o['acked']:,} acknowledged ({o['post_statuses']}), "
-                          f"{o['lost']} lost, {o['doubled']} doubled; each phone showed its table's newest version "
+                          f"{o['lost']} lost, {o['doubled']} doubled; {busy(o)}; each phone showed its table's newest version "
                           f"({o['delivered']:,} of {o['expected']:,}) p50 {o['p50_ms']:.0f} ms, p99 {o['p99_ms']:.0f} ms, "
                           f"max {o['max_ms']:.0f} ms after the POST (under the overload p50 {o['high_p50_ms']:.0f} ms, "
                           f"p99 {o['high_p99_ms']:.0f} ms); back to p99 ≤ {CITY_P99_MS:.0f} ms "

@@ -4,8 +4,10 @@ Each phone does what a table page does (static/app.js): it holds its table's str
 (``/t/<token>/stream``), and when the stream says a version above the one it shows, it asks for its
 own region (``live?seen=N``, with its seat's cookie) and shows that; every 15 s it polls anyway (the
 safety net). A writer posts entries at the given rate, round the tables, so that each table has one entry
-in flight at a time: a house-memo change at a Carambouille table, the next round at a score sheet. The figure is, for every entry and every phone of its table, the
-time from the entry's POST being sent to that phone having its new region: a phone that never gets
+in flight at a time: a house-memo change at a Carambouille table, the next round at a score sheet, each sent by
+htmx as its page sends it (a 503 from a server behind sent again after its Retry-After, as the page does). The
+figure is, for every entry and every phone of its table, the time from the entry's POST being sent (the send
+that was taken) to that phone having its new region: a phone that never gets
 an entry counts as an error. Two client processes, each with its own tables, phones and writer (so the
 entry's moment and its phones' moments are read on one clock). Only ever aimed at 127.0.0.1.
 """
@@ -70,10 +72,14 @@ class CityResult:
     # entry's moment to its last entry's phones given their grace.
     began: float = 0.0
     ended: float = 0.0
-    # The form keys of the entries the server acknowledged (303): each must be in the log once.
+    # The form keys of the entries the server acknowledged (recorded): each must be in the log once.
     acked: list[str] = field(default_factory=list)
     # Each table's entries acknowledged this night, by its form's path: where its next night's writer goes on from.
     acked_by_path: dict = field(default_factory=dict)
+    # The entries' sends a server behind answered 503 (each sent again after its Retry-After), and for each entry
+    # so refused, how long after its first send it was taken.
+    refusals: int = 0
+    busy_waits_ms: list[float] = field(default_factory=list)
     # Each phone as the night left it (its live poll and the version it shows), in its plan's order.
     phones_after: list[tuple[str, int]] = field(default_factory=list)
 
@@ -87,6 +93,8 @@ class CityResult:
         self.began = min(self.began or other.began, other.began)
         self.ended = max(self.ended, other.ended)
         self.acked += other.acked
+        self.refusals += other.refusals
+        self.busy_waits_ms += other.busy_waits_ms
         self.acked_by_path.update(other.acked_by_path)
         self.heard_ms += other.heard_ms
         self.expected += other.expected
@@ -231,6 +239,11 @@ async def _city(plan: City) -> CityResult:
                     live.close()
                     continue
                 count(f"{kind} {status}")
+                if status == 503:
+                    # A server behind: asked again after the Retry-After it said, as static/app.js does.
+                    await asyncio.sleep(float(answer.get("retry-after") or 2))
+                    wanted.set()
+                    continue
                 if status not in (200, 204):
                     result.error(f"live answered {status}")
                     continue
@@ -254,33 +267,52 @@ async def _city(plan: City) -> CityResult:
             form[name] = a if posted % 2 == 0 else b
         else:  # a score sheet's rounds, one after the other
             form[spec["count"]] = str(posted + 1)
-        sent[table].append(time.perf_counter())
+        body = urllib.parse.urlencode(form).encode()
+        tapped, refused = time.perf_counter(), False
         # The table's entry before this one still unanswered (a server behind): this one goes on a
         # connection of its own, as a browser opens another, so that it is posted when due.
         own = connection.busy
         if own:
             connection = Connection(host, port)
         connection.busy = True
-        try:
-            status, _, _ = await connection.request("POST", spec["path"], {
-                "Cookie": spec["cookie"], "Content-Type": "application/x-www-form-urlencoded"},
-                urllib.parse.urlencode(form).encode())
-        except (OSError, asyncio.IncompleteReadError):
-            status = 0
-            connection.close()
+        while True:
+            at = time.perf_counter()
+            sent[table].append(at)
+            try:
+                # As the page's form sends it: by htmx (static/connection.js), its answer the phone's region,
+                # or where the form leads (HX-Redirect).
+                status, answer, payload = await connection.request("POST", spec["path"], {
+                    **HTMX, "Cookie": spec["cookie"], "Content-Type": "application/x-www-form-urlencoded"}, body)
+            except (OSError, asyncio.IncompleteReadError):
+                status, answer, payload = 0, {}, b""
+                connection.close()
+            count(f"POST {status}")
+            if status != 503:
+                break
+            # A server behind said when to come back: the page says so and sends the same form again then
+            # (its key counts it once). Its phones' figure runs from the send that was taken.
+            sent[table].remove(at)
+            result.refusals += 1
+            refused = True
+            await asyncio.sleep(float(answer.get("retry-after") or 2))
         connection.busy = False
         if own:
             connection.close()
-        count(f"POST {status}")
-        if status == 303:
+        if answer.get("content-encoding") == "gzip":
+            payload = gzip.decompress(payload)
+        # Recorded: sent on to the table's memo, or the table's region without a refusal in it.
+        if status == 200 and ("hx-redirect" in answer or b'role="alert"' not in payload):
             result.acked.append(form["key"])
             result.acked_by_path[spec["path"]] = result.acked_by_path.get(spec["path"], 0) + 1
+            if refused:
+                result.busy_waits_ms.append((at - tapped) * 1000)
         else:
-            sent[table].pop()
+            sent[table].remove(at)
             # A server behind has two of a table's entries in flight: the later one may reach the table
-            # first, and find there the memo it sets (the one two entries back: "nothing changed", 422),
+            # first, and find there the memo it sets (the one two entries back: "nothing changed"),
             # as a player would who sent the same memo twice. Still an error of the night; said apart.
-            result.error(f"entry answered {status}" + (" (the table's entry before it still unanswered)" if own else ""))
+            result.error(f"entry answered {status}" + (" refused" if status == 200 else "")
+                         + (" (the table's entry before it still unanswered)" if own else ""))
 
     async def write() -> None:
         """Entries on the clock (open loop): each posted when due, whether the ones before were answered or not."""
