@@ -413,7 +413,9 @@ def night_figures(night, phases: list[tuple[float, float]], cpu: ServerCPU, data
                "error_kinds": night.error_kinds, "requests": night.requests,
                "server_cpu_percent": 100 * spent / wall, "cpu_ms_per_entry": 1000 * spent / max(1, night.entries),
                "client_cpu_percent": 100 * night.client_cpu_s / wall, "server_peak_mb": cpu.peak_mb(),
-               "wall_s": wall, "refusals": night.refusals, "refused_entries": len(night.busy_waits_ms),
+               "wall_s": wall, "refusals": night.refusals,
+               "answered_p50_ms": Result(latencies_ms=night.answered_ms).percentile(50),
+               "answered_p99_ms": Result(latencies_ms=night.answered_ms).percentile(99), "refused_entries": len(night.busy_waits_ms),
                "busy_wait_p50_ms": Result(latencies_ms=night.busy_waits_ms).percentile(50),
                "busy_wait_max_ms": max(night.busy_waits_ms, default=0.0)}
     if len(phases) > 1:

@@ -79,6 +79,8 @@ class CityResult:
     # The entries' sends a server behind answered 503 (each sent again after its Retry-After), and for each entry
     # so refused, how long after its first send it was taken.
     refusals: int = 0
+    # How long each entry's send that was taken waited for its own answer (the acting phone's region).
+    answered_ms: list[float] = field(default_factory=list)
     busy_waits_ms: list[float] = field(default_factory=list)
     # Each phone as the night left it (its live poll and the version it shows), in its plan's order.
     phones_after: list[tuple[str, int]] = field(default_factory=list)
@@ -94,6 +96,7 @@ class CityResult:
         self.ended = max(self.ended, other.ended)
         self.acked += other.acked
         self.refusals += other.refusals
+        self.answered_ms += other.answered_ms
         self.busy_waits_ms += other.busy_waits_ms
         self.acked_by_path.update(other.acked_by_path)
         self.heard_ms += other.heard_ms
@@ -288,6 +291,7 @@ async def _city(plan: City) -> CityResult:
                 connection.close()
             count(f"POST {status}")
             if status != 503:
+                result.answered_ms.append((time.perf_counter() - at) * 1000)
                 break
             # A server behind said when to come back: the page says so and sends the same form again then
             # (its key counts it once). Its phones' figure runs from the send that was taken.

@@ -14,7 +14,8 @@ HEAD_SECONDS is disconnected. Slow clients then cost a socket each, up to gunico
 TLS and HTTP/2 connections are left to gunicorn as they are (their bytes cannot be read ahead
 in the clear); behind a TLS-terminating proxy, gunicorn sees plain HTTP/1.1.
 
-A worker that falls behind (its oldest request has waited BEHIND_SECONDS for a thread) bends rather
+A worker that falls behind (its oldest request, or other work such as a table's rendering for its phones'
+streams, has waited BEHIND_SECONDS for a thread) bends rather
 than queue without end: a request the page sends again by itself and says so (htmx's, under a table's
 address: an entry, a poll; ``sheddable``) is answered at once, from the loop, with a 503 and
 ``Retry-After``; the page waits that long and sends the same form again, its key making it count once
@@ -46,7 +47,7 @@ HEAD_MAX = 64 * 1024
 END_OF_HEAD = b"\r\n\r\n"
 CONTENT_LENGTH = re.compile(rb"\r\ncontent-length:[ \t]*(\d{1,12})[ \t]*\r\n", re.IGNORECASE)
 CHUNKED = re.compile(rb"\r\ntransfer-encoding:", re.IGNORECASE)
-# A worker whose oldest waiting request has waited this long is behind, and tells pages to come back in so many seconds.
+# A worker whose oldest request or job waiting for a thread has waited this long is behind, and tells pages to come back in so many seconds.
 BEHIND_SECONDS = 0.5
 RETRY_AFTER_SECONDS = 2
 # htmx's requests under a table's address, but its stream: what static/connection.js sends again by itself.
@@ -92,6 +93,16 @@ class Connection(gthread.TConn):
         if self.ahead:
             self.parser.unreader.unread(bytes(self.ahead))
             self.ahead = bytearray()
+
+
+class Job:
+    """Work other than a request handed to the threads (``HeadFirstWorker.submit``), and since when it waits."""
+
+    __slots__ = ("waiting_since",)
+
+    def run(self, work, *args, **kwargs):
+        self.waiting_since = None
+        return work(*args, **kwargs)
 
 
 class HeadFirstWorker(gthread.ThreadWorker):
@@ -168,7 +179,7 @@ class HeadFirstWorker(gthread.ThreadWorker):
         self.enqueue_req(conn)
 
     def behind(self, now: float) -> bool:
-        """Whether the oldest request waiting for a thread has waited BEHIND_SECONDS."""
+        """Whether the oldest request or job waiting for a thread has waited BEHIND_SECONDS."""
         waiting = self.waiting
         # A request taken by a thread (or a kept-alive connection's earlier request) waits no more.
         while waiting and waiting[0][1].waiting_since != waiting[0][0]:
@@ -179,6 +190,14 @@ class HeadFirstWorker(gthread.ThreadWorker):
         # On the thread that takes it: no longer waiting.
         conn.waiting_since = None
         return super().handle(conn)
+
+    def submit(self, work, *args, **kwargs) -> None:
+        """Have a thread do ``work`` (a stream's opening, a table's rendering): it waits in line with the
+        requests, and counts as they do in whether the worker is behind."""
+        job = Job()
+        job.waiting_since = time.monotonic()
+        self.waiting.append((job.waiting_since, job))
+        self.tpool.submit(job.run, work, *args, **kwargs)
 
     def _busy(self, conn: Connection) -> None:
         """Answer 503 with Retry-After from the loop (a few hundred bytes: the fresh socket takes them whole)."""

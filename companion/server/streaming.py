@@ -65,7 +65,7 @@ class StreamingWorker(HeadFirstWorker):
         if target is None:
             super().request_arrived(conn)
             return
-        self.tpool.submit(self._open, conn, *target)
+        self.submit(self._open, conn, *target)
 
     def _open(self, conn: Connection, token: str, watch: bool) -> None:
         """On a thread: who the phone is and the table's head (asked of the app), then the stream's first
@@ -146,7 +146,7 @@ class StreamingWorker(HeadFirstWorker):
         # A session put in the bin changes no entry number: every phone of it is told all the same, in its words.
         for table_id, heard in versions.items():
             if heard.status == REMOVED and table_id not in pushing and (held := self.hub.by_table.get(table_id)):
-                self.tpool.submit(self._render, table_id, heard, [stream for stream in held if stream.subscriber],
+                self.submit(self._render, table_id, heard, [stream for stream in held if stream.subscriber],
                                   again=True)
                 # A stream told versions only is closed: its page asks, and is told the session is gone.
                 for stream in [stream for stream in held if not stream.subscriber]:
@@ -161,7 +161,7 @@ class StreamingWorker(HeadFirstWorker):
         held = [stream for stream in self.hub.by_table.get(table_id, ()) if stream.subscriber and stream.told < heard.last_seq]
         if held:
             self.rendering[table_id] = None
-            self.tpool.submit(self._render, table_id, heard, held, rendering=True)
+            self.submit(self._render, table_id, heard, held, rendering=True)
 
     def _render(self, table_id: int, heard: changes.Heard, held: list[Stream], again: bool = False,
                 rendering: bool = False) -> None:
@@ -224,7 +224,7 @@ class StreamingWorker(HeadFirstWorker):
             self._members_checked = now
             # The streams of a private server's phones (only they carry their phone's id).
             if held := [stream for stream in self.hub.all() if getattr(stream.subscriber, "device", None)]:
-                self.tpool.submit(self._check_members, held)
+                self.submit(self._check_members, held)
         for stream in self.hub.beat(now):
             self._close(stream)
 

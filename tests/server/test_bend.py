@@ -148,3 +148,15 @@ def test_the_real_server_behind_refuses_what_a_page_sends_again_and_answers_the_
             phone.close()
         stop_server(process)
         drop()
+
+
+def test_a_tables_rendering_waiting_for_a_thread_makes_the_worker_behind_as_a_request_does(worker):
+    # Pushes wait in line with the requests: an entry taken behind them would reach its phones that late.
+    ran = []
+    worker.tpool = type("Pool", (), {"submit": lambda self, fn, *args, **kwargs: ran.append((fn, args, kwargs))})()
+    worker.submit(lambda table: table, 7)
+    assert not worker.behind(time.monotonic())
+    assert worker.behind(time.monotonic() + BEHIND_SECONDS)
+    run, args, kwargs = ran[0]
+    assert run(*args, **kwargs) == 7  # a thread takes it: it waits no more
+    assert not worker.behind(time.monotonic() + BEHIND_SECONDS)
