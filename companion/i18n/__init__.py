@@ -22,7 +22,7 @@ from markupsafe import Markup
 from wtforms.i18n import messages_path
 
 from ..rules import words
-from .formats import number
+from .formats import current_locale, number
 
 # In each language's own words: a phone that cannot read the current one still finds its own.
 LANGUAGES = {"en": "English", "fr": "Français", "de": "Deutsch", "it": "Italiano"}
@@ -65,7 +65,7 @@ def select_language() -> str:
 
 def language() -> str:
     """The language the current request is answered in (``en``, ``fr``, ``de``, ``it``)."""
-    return str(get_locale() or DEFAULT)
+    return str(current_locale() or DEFAULT)
 
 
 def catalog():
@@ -75,10 +75,11 @@ def catalog():
     the lookup is kept in ``g`` with the language it was made for, so ``force_locale`` (an entry
     worded in every language) still gets the catalog of the language it forces.
     """
-    if not g:
+    try:
+        # ``g`` once: each reach through the proxy costs as much as the catalog's own lookup.
+        here = g._get_current_object()
+    except RuntimeError:  # outside an app context
         return get_translations()
-    # ``g`` once: each reach through the proxy costs as much as the catalog's own lookup.
-    here = g._get_current_object()
     kept = here.__dict__.get("_catalog")
     locale = get_locale() if kept is None else _locale_of(here)
     if kept is None or kept[0] is not locale:
