@@ -30,6 +30,7 @@ from sqlalchemy.orm import joinedload
 from werkzeug.test import EnvironBuilder
 from werkzeug.wrappers import Response
 
+from ..database import reads_only
 from ..extensions import db
 from ..models import REMOVED, Member, Table
 from ..web import markers, membership
@@ -145,6 +146,7 @@ def _render(app: Flask, table_id: int, version: tuple, variant: tuple, wanted: s
                                                      headers=[*headers, ("HX-Request", "true")]):
         if page.region_variant(watch) != variant:
             return None  # the phone's language could not be told again (it changed its cookie since): it asks
+        reads_only()  # a push renders, it never records
         table = _read(table_id)
         if table is None or page.region_version(table.last_seq, table.status, table.bell_seq,
                                                        table.bell_plan) != version:
@@ -168,6 +170,8 @@ def regions_for(app: Flask, store: HostStore, table_id: int, subscribers: list[S
             # The row as the watcher just read it: a worker whose phones' regions another process rendered
             # reads them from the store and never asks the database (``_render`` reads the table, and
             # renders nothing if it moved on since: that newer version's own push follows).
+            if heard is None:
+                reads_only()
             version = page.region_version(*heard) if heard is not None else page.version_now(table_id)
             if version is None:
                 return 0, {}

@@ -189,3 +189,25 @@ def test_a_store_without_a_folder_keeps_its_regions_in_the_process(app):
         assert regions.get(("variant",), (4, "open")) == {}
     assert kept.peek(7, ("variant",), (3, "open"), "[0, null]") == "<div>3</div>"
     assert store.of(app) is app.extensions["region_store"]
+
+
+def test_a_push_reads_the_table_outside_a_transaction_on_postgresql(app, host):
+    # A push only reads: on PostgreSQL its statements run on their own (no BEGIN and ROLLBACK round trips around
+    # them); on SQLite as every read does. The phone is pushed its region all the same.
+    token = make_table(app, "carambouille", ["Ana", "Ben", "Chloé"], {"first_trader": 0})
+    subscribers = [subscribe(app, phone_at(app, token, 0), f"/t/{token}/stream")]
+    seq = record(app, token, {"type": "market_opened"})
+    with app.app_context():
+        engine = db.engine
+    autocommit, table = [], table_id(app, token)
+
+    def noted(connection, *_args):
+        autocommit.append(bool(getattr(connection.connection.dbapi_connection, "autocommit", False)))
+
+    sa.event.listen(engine, "before_cursor_execute", noted)
+    try:
+        number, events = pushes.regions_for(app, host[0], table, subscribers)
+    finally:
+        sa.event.remove(engine, "before_cursor_execute", noted)
+    assert number == seq and f'data-seen="{seq}"' in region_of(events[subscribers[0]])
+    assert autocommit and set(autocommit) == {engine.dialect.name == "postgresql"}
