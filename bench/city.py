@@ -5,7 +5,7 @@ Each phone does what a table page does (static/app.js): it holds its table's str
 own region (``live?seen=N``, with its seat's cookie) and shows that; every 15 s it polls anyway (the
 safety net). A writer posts entries at the given rate, round the tables, so that each table has one entry
 in flight at a time: a house-memo change at a Carambouille table, the next round at a score sheet, each sent by
-htmx as its page sends it (a 503 from a server behind sent again after its Retry-After, as the page does). The
+htmx as its page sends it (a 503 from a server behind sent again after its Retry-After and up to half a second more, as the page does). The
 figure is, for every entry and every phone of its table, the time from the entry's POST being sent (the send
 that was taken) to that phone having its new region: a phone that never gets
 an entry counts as an error. Two client processes, each with its own tables, phones and writer (so the
@@ -244,7 +244,7 @@ async def _city(plan: City) -> CityResult:
                 count(f"{kind} {status}")
                 if status == 503:
                     # A server behind: asked again after the Retry-After it said, as static/app.js does.
-                    await asyncio.sleep(float(answer.get("retry-after") or 2))
+                    await asyncio.sleep(float(answer.get("retry-after") or 2) + random.uniform(0, 0.5))
                     wanted.set()
                     continue
                 if status not in (200, 204):
@@ -298,7 +298,7 @@ async def _city(plan: City) -> CityResult:
             sent[table].remove(at)
             result.refusals += 1
             refused = True
-            await asyncio.sleep(float(answer.get("retry-after") or 2))
+            await asyncio.sleep(float(answer.get("retry-after") or 2) + random.uniform(0, 0.5))
         connection.busy = False
         if own:
             connection.close()

@@ -337,7 +337,8 @@
     if (event.detail.elt !== region) { window.setTimeout(catchUp, 0); return; }
     // A server behind said when to come back (503, Retry-After: companion/server/serving.py): not sooner.
     var xhr = event.detail.xhr;
-    var after = xhr && xhr.status === 503 ? (parseInt(xhr.getResponseHeader("Retry-After") || "", 10) || 2) * 1000 : 0;
+    var after = xhr && xhr.status === 503 ?
+      (parseInt(xhr.getResponseHeader("Retry-After") || "", 10) || 2) * 1000 + Math.random() * 500 : 0;
     if (stream.retries < 10) {
       stream.retries += 1;
       window.setTimeout(catchUp, Math.max(after, 100 * stream.retries));

@@ -215,7 +215,7 @@
       } else {
         window.htmx.trigger(source, (trigger && trigger.type) || "click");
       }
-    }, seconds * 1000);
+    }, seconds * 1000 + Math.random() * 500);  // not every phone refused in one moment back in the same one
   }
   document.addEventListener("htmx:responseError", busy);
 

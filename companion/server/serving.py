@@ -54,7 +54,7 @@ RETRY_AFTER_SECONDS = 2
 SHEDDABLE = re.compile(rb"(?:GET|POST) /[tw]/[A-Za-z0-9_-]{1,64}/(?!stream[ ?])[^ ]* HTTP/1\.[01]\r\n")
 HX_REQUEST = re.compile(rb"\r\nhx-request:[ \t]*true[ \t]*\r\n", re.IGNORECASE)
 BUSY = ("\r\n".join(["HTTP/1.1 503 Service Unavailable", f"Retry-After: {RETRY_AFTER_SECONDS}", "Content-Length: 0",
-                      "Cache-Control: no-store", "Connection: close", *(f"{name}: {value}" for name, value in HEADERS.items())])
+                      "Cache-Control: no-store", *(f"{name}: {value}" for name, value in HEADERS.items())])
         + "\r\n\r\n").encode("latin-1")
 
 
@@ -62,6 +62,15 @@ def sheddable(head: bytes) -> bool:
     """Whether the request whose head (and small body) is ``head`` is one the page sends again by itself."""
     end = head.find(END_OF_HEAD)
     return SHEDDABLE.match(head) is not None and HX_REQUEST.search(head[:end + 2] if end >= 0 else head) is not None
+
+
+def request_length(data: bytes) -> int | None:
+    """How many bytes of ``data`` its first request takes, head and body, if known from its head alone."""
+    end = data.find(END_OF_HEAD)
+    if end < 0 or CHUNKED.search(data[:end + 2]):
+        return None
+    length = CONTENT_LENGTH.search(data[:end + 2])
+    return end + len(END_OF_HEAD) + (int(length.group(1)) if length else 0)
 
 
 def request_ready(data: bytes) -> bool:
@@ -200,13 +209,20 @@ class HeadFirstWorker(gthread.ThreadWorker):
         self.tpool.submit(job.run, work, *args, **kwargs)
 
     def _busy(self, conn: Connection) -> None:
-        """Answer 503 with Retry-After from the loop (a few hundred bytes: the fresh socket takes them whole)."""
+        """Answer 503 with Retry-After from the loop (a few hundred bytes: the socket takes them whole), and keep
+        the connection for the page's next request, as after any answer: a page sends again on it, and a server
+        behind does not pay for a new connection each time. One whose request was not read whole is closed."""
         self.refused += 1
+        whole = request_length(bytes(conn.ahead)) == len(conn.ahead)
         try:
-            conn.sock.send(BUSY)
+            sent = conn.sock.send(BUSY if whole else BUSY.replace(b"\r\n\r\n", b"\r\nConnection: close\r\n\r\n", 1))
         except OSError:
-            pass
-        self._forget(conn)
+            sent = 0
+        if not whole or sent != len(BUSY):
+            self._forget(conn)
+            return
+        conn.ahead = bytearray()
+        self._await_request(conn)
 
     def _forget(self, conn: Connection) -> None:
         try:

@@ -42,7 +42,8 @@ def worker():
     worker.arriving, worker.waiting, worker.refused, worker.nr_conns = {}, deque(), 0, 1
     worker.queued = []
     worker.enqueue_req = worker.queued.append
-    worker.poller = type("Poller", (), {"unregister": lambda self, sock: None})()
+    worker.poller = type("Poller", (), {"unregister": lambda self, sock: None,
+                                        "register": lambda self, sock, events, then: None})()
     yield worker
     for sock in worker.sockets:
         sock.close()
@@ -82,11 +83,22 @@ def test_a_worker_behind_tells_the_page_when_to_come_back_and_queues_only_what_n
     assert status == "HTTP/1.1 503 Service Unavailable"
     assert f"Retry-After: {serving.RETRY_AFTER_SECONDS}" in headers
     assert any(header.startswith("Content-Security-Policy: ") for header in headers)
-    assert phone.recv(1) == b""  # and the connection closed
+    assert "Connection: close" not in headers
+    # The connection kept for the page's next request (read ahead in the loop as every request is).
+    assert list(worker.arriving)[0].sock.fileno() != -1 and list(worker.arriving)[0].ahead == bytearray()
     assert worker.queued == [] and worker.refused == 1
     # A plain form's POST is queued however long the wait: refused, it would be lost.
     arrived(worker, ENTRY.replace(b"HX-Request: true\r\n", b""))
     assert len(worker.queued) == 1 and worker.refused == 1
+
+
+def test_a_refused_request_not_read_whole_closes_its_connection(worker):
+    # Its body's rest would be read as the next request.
+    waited(worker, BEHIND_SECONDS + 0.1)
+    phone = arrived(worker, ENTRY.replace(b"Content-Length: 9", b"Content-Length: 90000"))
+    answer = phone.recv(65536).decode("latin-1")
+    assert answer.startswith("HTTP/1.1 503 ") and "\r\nConnection: close\r\n" in answer
+    assert phone.recv(1) == b"" and not worker.arriving
 
 
 def test_a_request_a_thread_has_taken_waits_no_more(worker, monkeypatch):
