@@ -25,7 +25,7 @@ from ..live import changes, heads, pushes, store, streams
 from ..models import REMOVED
 from ..live.streams import Hub, Stream
 from ..web.security import HEADERS
-from .serving import Connection, HeadFirstWorker
+from .serving import BEHIND_SECONDS, Connection, HeadFirstWorker
 
 # The stream's first bytes are written by a thread in one go; a phone that does not take them in this time is dropped.
 FIRST_BYTES_SECONDS = 5.0
@@ -51,6 +51,9 @@ class StreamingWorker(HeadFirstWorker):
         # The tables whose phones' regions a thread is rendering, with the newest version heard of each since
         # (rendered once that one is pushed: one rendering a table at a time, and never one already overtaken).
         self.rendering: dict[int, changes.Heard | None] = {}
+        # Since when each table of ``rendering`` has had a version its phones were not sent yet: a worker whose
+        # oldest is BEHIND_SECONDS old is behind (``behind``), however short the line for its threads.
+        self.unsent_since: dict[int, float] = {}
         self._members_checked = time.monotonic()
         try:
             super().run()
@@ -161,7 +164,13 @@ class StreamingWorker(HeadFirstWorker):
         held = [stream for stream in self.hub.by_table.get(table_id, ()) if stream.subscriber and stream.told < heard.last_seq]
         if held:
             self.rendering[table_id] = None
+            self.unsent_since.setdefault(table_id, time.monotonic())
             self.submit(self._render, table_id, heard, held, rendering=True)
+
+    def behind(self, now: float) -> bool:
+        """Behind as a worker is (its threads' line), or with a table's phones not sent its new version for
+        BEHIND_SECONDS: an entry taken now would reach its phones that late."""
+        return super().behind(now) or any(now - since >= BEHIND_SECONDS for since in self.unsent_since.values())
 
     def _render(self, table_id: int, heard: changes.Heard, held: list[Stream], again: bool = False,
                 rendering: bool = False) -> None:
@@ -194,8 +203,10 @@ class StreamingWorker(HeadFirstWorker):
             if stream in lost or not stream.pending:
                 self._close(stream)
         # The table's rendering is done: a version heard meanwhile is rendered now.
-        if rendered is not None and (waiting := self.rendering.pop(rendered, None)) is not None:
-            self._render_soon(rendered, waiting)
+        if rendered is not None:
+            self.unsent_since.pop(rendered, None)
+            if (waiting := self.rendering.pop(rendered, None)) is not None:
+                self._render_soon(rendered, waiting)
 
     def _check_members(self, held: list[Stream]) -> None:
         """On a thread: close the streams of ``held`` whose phones were taken out of their table's group since they

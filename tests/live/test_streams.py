@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import socket
+import time
+from collections import deque
 
 import pytest
 
 from companion.live import streams
 from companion.live.streams import Hub, Stream
+from companion.server.serving import BEHIND_SECONDS
 
 from helpers import make_table
 
@@ -252,7 +255,7 @@ def test_a_worker_behind_renders_each_tables_newest_version_not_each_it_missed(p
     server, phone = pair
     submitted = []
     worker = StreamingWorker.__new__(StreamingWorker)  # its loop's state alone: no gunicorn, no app
-    worker.hub, worker.rendering = Hub(), {}
+    worker.hub, worker.rendering, worker.unsent_since, worker.waiting = Hub(), {}, {}, deque()
     worker.tpool = type("Pool", (), {"submit": lambda self, *call, **options: submitted.append(call)})()
     stream = Stream(server, table_id=7, told=5, subscriber=object())
     worker.hub.add(stream)
@@ -264,10 +267,16 @@ def test_a_worker_behind_renders_each_tables_newest_version_not_each_it_missed(p
     # Entries 7 and 8 while 6 is being rendered: nothing more is rendered until it is done, and then 8 alone.
     worker._render_soon(7, heard(7))
     worker._render_soon(7, heard(8))
-    assert [call[2].last_seq for call in submitted] == [6]
+    assert [call[3].last_seq for call in submitted] == [6]
+    # Its phones not sent a version heard for half a second: the worker is behind (it refuses what pages send again).
+    assert worker.behind(time.monotonic() + BEHIND_SECONDS) and not worker.behind(time.monotonic())
     worker._push(6, {stream: b"id: 6\nevent: region\ndata: <div>6</div>\n\n"}, None, False, 7)
-    assert [call[2].last_seq for call in submitted] == [6, 8]
-    assert submitted[1][3] == [stream]
+    assert [call[3].last_seq for call in submitted] == [6, 8]
+    assert submitted[1][4] == [stream]
     worker._push(8, {stream: b"id: 8\nevent: region\ndata: <div>8</div>\n\n"}, None, False, 7)
     assert events(phone) == [("region", "<div>6</div>"), ("region", "<div>8</div>")]
     assert worker.rendering == {} and len(submitted) == 2
+    # Every version sent, and the threads' line empty (each taken by a thread): no longer behind.
+    for call in submitted:
+        call[0].__self__.waiting_since = None
+    assert not worker.behind(time.monotonic() + BEHIND_SECONDS)
