@@ -353,8 +353,8 @@ def busy(figures: dict) -> str:
     if not figures.get("refusals"):
         return "no send answered 503"
     return (f"{figures['refusals']:,} sends answered 503 by a server behind and sent again after its Retry-After "
-            f"({figures['refused_entries']:,} entries, taken p50 {figures['busy_wait_p50_ms'] / 1000:.1f} s, "
-            f"max {figures['busy_wait_max_ms'] / 1000:.1f} s after their first send)")
+            f"({figures['refused_entries']:,} entries refused or behind their table's one before, taken p50 {figures['busy_wait_p50_ms'] / 1000:.1f} s, "
+            f"max {figures['busy_wait_max_ms'] / 1000:.1f} s after they were due)")
 
 
 def recovered_after(night, fall: float, end: float) -> float | None:

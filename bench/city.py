@@ -77,7 +77,7 @@ class CityResult:
     # Each table's entries acknowledged this night, by its form's path: where its next night's writer goes on from.
     acked_by_path: dict = field(default_factory=dict)
     # The entries' sends a server behind answered 503 (each sent again after its Retry-After), and for each entry
-    # so refused, how long after its first send it was taken.
+    # that was refused or waited for its table's entry before it, how long after it was due it was taken.
     refusals: int = 0
     # How long each entry's send that was taken waited for its own answer (the acting phone's region).
     answered_ms: list[float] = field(default_factory=list)
@@ -125,6 +125,7 @@ async def _city(plan: City) -> CityResult:
     host, port = _split(plan.base)
     result = CityResult()
     sent: list[list[float]] = [[] for _ in plan.writers]  # each table's entries: when their POST was sent
+    turns: list[asyncio.Lock] = []  # each table's: one entry sent at a time
     started = asyncio.Event()
     opening, all_open = [0], asyncio.Event()
     night_began = [0.0]
@@ -272,51 +273,41 @@ async def _city(plan: City) -> CityResult:
             form[spec["count"]] = str(posted + 1)
         body = urllib.parse.urlencode(form).encode()
         tapped, refused = time.perf_counter(), False
-        # The table's entry before this one still unanswered (a server behind): this one goes on a
-        # connection of its own, as a browser opens another, so that it is posted when due.
-        own = connection.busy
-        if own:
-            connection = Connection(host, port)
-        connection.busy = True
-        while True:
-            at = time.perf_counter()
-            sent[table].append(at)
-            try:
-                # As the page's form sends it: by htmx (static/connection.js), its answer the phone's region,
-                # or where the form leads (HX-Redirect).
-                status, answer, payload = await connection.request("POST", spec["path"], {
-                    **HTMX, "Cookie": spec["cookie"], "Content-Type": "application/x-www-form-urlencoded"}, body)
-            except (OSError, asyncio.IncompleteReadError):
-                status, answer, payload = 0, {}, b""
-                connection.close()
-            count(f"POST {status}")
-            if status != 503:
-                result.answered_ms.append((time.perf_counter() - at) * 1000)
-                break
-            # A server behind said when to come back: the page says so and sends the same form again then
-            # (its key counts it once). Its phones' figure runs from the send that was taken.
-            sent[table].remove(at)
-            result.refusals += 1
-            refused = True
-            await asyncio.sleep(float(answer.get("retry-after") or 2) + random.uniform(0, 0.5))
-        connection.busy = False
-        if own:
-            connection.close()
+        # One entry of a table at a time, as its page sends them: an entry due while the one before is still
+        # unanswered (a server behind, or telling the page to send it again) waits its turn, as a player would.
+        async with turns[table]:
+            while True:
+                at = time.perf_counter()
+                sent[table].append(at)
+                try:
+                    # As the page's form sends it: by htmx (static/connection.js), its answer the phone's region,
+                    # or where the form leads (HX-Redirect).
+                    status, answer, payload = await connection.request("POST", spec["path"], {
+                        **HTMX, "Cookie": spec["cookie"], "Content-Type": "application/x-www-form-urlencoded"}, body)
+                except (OSError, asyncio.IncompleteReadError):
+                    status, answer, payload = 0, {}, b""
+                    connection.close()
+                count(f"POST {status}")
+                if status != 503:
+                    result.answered_ms.append((time.perf_counter() - at) * 1000)
+                    break
+                # A server behind said when to come back: the page says so and sends the same form again then
+                # (its key counts it once). Its phones' figure runs from the send that was taken.
+                sent[table].remove(at)
+                result.refusals += 1
+                refused = True
+                await asyncio.sleep(float(answer.get("retry-after") or 2) + random.uniform(0, 0.5))
         if answer.get("content-encoding") == "gzip":
             payload = gzip.decompress(payload)
         # Recorded: sent on to the table's memo, or the table's region without a refusal in it.
         if status == 200 and ("hx-redirect" in answer or b'role="alert"' not in payload):
             result.acked.append(form["key"])
             result.acked_by_path[spec["path"]] = result.acked_by_path.get(spec["path"], 0) + 1
-            if refused:
+            if refused or at - tapped > 0.05:
                 result.busy_waits_ms.append((at - tapped) * 1000)
         else:
             sent[table].remove(at)
-            # A server behind has two of a table's entries in flight: the later one may reach the table
-            # first, and find there the memo it sets (the one two entries back: "nothing changed"),
-            # as a player would who sent the same memo twice. Still an error of the night; said apart.
-            result.error(f"entry answered {status}" + (" refused" if status == 200 else "")
-                         + (" (the table's entry before it still unanswered)" if own else ""))
+            result.error(f"entry answered {status}" + (" refused" if status == 200 else ""))
 
     async def write() -> None:
         """Entries on the clock (open loop): each posted when due, whether the ones before were answered or not."""
@@ -324,6 +315,7 @@ async def _city(plan: City) -> CityResult:
         # One connection a table: a table has one entry in flight at a time (each comes round every
         # len(tables) / rate seconds), as its player's phone would.
         connections = [Connection(host, port) for _ in plan.writers]
+        turns.extend(asyncio.Lock() for _ in plan.writers)
         due = time.perf_counter()
         number, posts = 0, []
         for rate, seconds in plan.phases:
