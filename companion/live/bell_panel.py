@@ -74,7 +74,7 @@ def _last_words(thing: str, seconds: int) -> str:
 def view_of(table: Table, state) -> BellView:
     """The bell panel's contents, derived from the ring entries and the table's public plan."""
     # The same for every phone until the next entry: read once per table version in this process.
-    rings = table_view(table).kept("rings", lambda: detached(bell.rings(table)))
+    rings = table_view(table).kept("rings", lambda: detached(bell.rings(table)), bell.RINGS)
     clock = bell.now()
     opening = bell.open_ring(table, rings, state)
     last = rings[-1] if rings else None

@@ -24,6 +24,8 @@ from . import kinds
 from .recording import record_table_event
 
 HOLDING = (kinds.SEAT_TAKEN, kinds.SEAT_MOVED)
+# The entries that change who holds which seat (an undo too: ``TableView.kept``).
+TOUCHED_BY = frozenset((*HOLDING, kinds.INVITE_CLOSED))
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from flask import Flask, current_app, g, has_app_context
 from ..extensions import db
 from ..models import Entry, Table
 from ..rules.review import names
-from . import log, seating, wording
+from . import kinds, log, seating, wording
 from .state import state_of
 
 # The newest entries a table page shows.
@@ -36,22 +36,32 @@ class VersionReads:
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._kept: OrderedDict[Hashable, tuple[Hashable, dict[str, Any]]] = OrderedDict()
+        # Each table's newest version and its reads, with the version before it and its reads (``carry``).
+        self._kept: OrderedDict[Hashable, tuple[Hashable, dict[str, Any], tuple | None]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def read(self, table: Hashable, version: Hashable, name: str, read: Callable[[], Any]) -> Any:
-        """What ``read()`` gives at this version of the table, read once per version in this process."""
+    def read(self, table: Hashable, version: Hashable, name: str, read: Callable[[], Any],
+             carry: Callable[[Hashable], bool] | None = None) -> Any:
+        """What ``read()`` gives at this version of the table, read once per version in this process.
+
+        ``carry(older)``: whether what was read at the table's version before, ``older``, still holds at
+        this one (no entry since touched it); then it is taken over instead of read again."""
         with self._lock:
             kept = self._kept.get(table)
             if kept is not None and kept[0] == version and name in kept[1]:
                 self._kept.move_to_end(table)
                 return kept[1][name]
-        value = read()
+            before = kept[2] if kept is not None and kept[0] == version else (
+                (kept[0], kept[1]) if kept is not None and kept[0] < version else None)
+        if carry is not None and before is not None and name in before[1] and carry(before[0]):
+            value = before[1][name]
+        else:
+            value = read()
         with self._lock:
             kept = self._kept.get(table)
             # Versions only grow: a slow request never puts back an older version's reads.
             if kept is None or kept[0] < version:
-                kept = self._kept[table] = (version, {})
+                kept = self._kept[table] = (version, {}, (kept[0], kept[1]) if kept is not None else None)
             if kept[0] == version:
                 kept[1][name] = value
             self._kept.move_to_end(table)
@@ -104,22 +114,35 @@ class TableView:
         groups = sides(self.state) if sides is not None else tuple((seat,) for seat in range(len(players)))
         return [(seats, names(players, seats), self.scores[seats[0]]) for seats in groups]
 
-    def kept(self, name: str, read: Callable[[], Any]) -> Any:
+    def kept(self, name: str, read: Callable[[], Any], touched_by: frozenset[str] | None = None) -> Any:
         """``read()`` of this version, read once per version in this process (``VersionReads``).
 
         Only for what reads the log up to this version and nothing else: entries are append-only, so
-        what such a read found holds until the next entry makes a new version.
+        what such a read found holds until the next entry makes a new version. ``touched_by``: the kinds of
+        entry that change what it reads (an undo always does); when none came since the version before,
+        that version's read is taken over, not read again (a seat is not taken at every entry).
         """
         if not has_app_context():
             return read()
         # The token beside the id: a table removed and another made with its id is another table.
         table = self.table
-        return current_app.extensions["version_reads"].read((table.id, table.token), self.version, name, read)
+        carry = None if touched_by is None else (lambda older: self.untouched_since(older, touched_by))
+        return current_app.extensions["version_reads"].read((table.id, table.token), self.version, name, read, carry)
+
+    def untouched_since(self, older: tuple, kinds_: frozenset[str]) -> bool:
+        """Whether every entry after version ``older`` up to this one is among the newest read, and none is of
+        ``kinds_`` or an undo."""
+        since = older[0]
+        if self.version[0] == since:
+            return True
+        newer = [entry for entry in self.newest if entry.seq > since]
+        return (self.version[0] > since and len(newer) == self.version[0] - since
+                and not any(entry.type in kinds_ or entry.type == kinds.VOID for entry in newer))
 
     @cached_property
     def seating(self) -> seating.Seating:
         """Which seats have a phone, and whether the invitation was put away."""
-        return self.kept("seating", lambda: seating.of(self.table))
+        return self.kept("seating", lambda: seating.of(self.table), seating.TOUCHED_BY)
 
     @cached_property
     def newest(self) -> list[Entry]:
@@ -140,7 +163,7 @@ class TableView:
     @cached_property
     def words(self) -> dict[int, str]:
         """The sentences of the recent entries in the reader's language, by entry number."""
-        past = self.kept("past", lambda: log.newest_undo(self.table))
+        past = self.kept("past", lambda: log.newest_undo(self.table), frozenset())
         return wording.sentences(self.table, [entry for entry, _undone in self.recent], past)
 
 
