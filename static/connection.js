@@ -160,16 +160,21 @@
     form.setAttribute("data-dirty", "");
     // A previewed sale stays whole, its Record button with it (static/app.js: data-keep).
     if (form.sentWhole) form.setAttribute("data-keep", "");
-    var line = form.querySelector(":scope > [data-unsent-notice]");
+    var words = notice();
+    unsentLine(form, "alert").textContent = (words && words.getAttribute("data-unsent")) || "Not recorded: send it again.";
+  }
+
+  // The line above a form (or a control's box) that says what became of what it sent.
+  function unsentLine(holder, role) {
+    var line = holder.querySelector(":scope > [data-unsent-notice]");
     if (!line) {
       line = document.createElement("p");
       line.className = "notice unsent";
-      line.setAttribute("role", "alert");
       line.setAttribute("data-unsent-notice", "");
-      form.insertBefore(line, form.firstChild);
+      holder.insertBefore(line, holder.firstChild);
     }
-    var words = notice();
-    line.textContent = (words && words.getAttribute("data-unsent")) || "Not recorded: send it again.";
+    line.setAttribute("role", role);
+    return line;
   }
   document.addEventListener("htmx:sendError", failed);
   document.addEventListener("htmx:timeout", failed);
@@ -191,14 +196,7 @@
       form.setAttribute("data-dirty", "");
       if (form.sentWhole) form.setAttribute("data-keep", "");
     }
-    var line = holder.querySelector(":scope > [data-unsent-notice]");
-    if (!line) {
-      line = document.createElement("p");
-      line.className = "notice unsent";
-      line.setAttribute("role", "status");
-      line.setAttribute("data-unsent-notice", "");
-      holder.insertBefore(line, holder.firstChild);
-    }
+    var line = unsentLine(holder, "status");
     var words = notice();
     line.textContent = ((words && words.getAttribute("data-busy")) ||
       "The server is busy: sending it again in {seconds} s.").replace("{seconds}", String(seconds));

@@ -357,8 +357,9 @@ def _entry_count(live_server, token: str, kind: str = "sale") -> int:
     return count
 
 
-@pytest.mark.parametrize("lost", ["the form", "its answer"])
-def test_a_form_sent_as_the_network_drops_says_so_and_counts_once_when_sent_again(phone_behind, new_phone, live_server, lost):
+def _a_sale_ready(phone_behind, new_phone, live_server):
+    """Carambouille's sales: Pia's phone (behind its proxy) with 2 onions chosen to sell, Ben's beside it.
+    (token, Pia's page, her proxy, Ben's page)."""
     token, _ = record_table(live_server, "carambouille", PLAYERS, {"first_trader": 2},
                             [{"type": "market_opened"}, {"type": "market_closed"}])
     pia, proxy = phone_behind()
@@ -370,6 +371,13 @@ def test_a_form_sent_as_the_network_drops_says_so_and_counts_once_when_sent_agai
     sale = pia.locator("#sale-form")
     sale.get_by_label("Product").select_option(value="onions")
     sale.locator("label.pill", has_text="2").first.click()
+    return token, pia, proxy, ben
+
+
+@pytest.mark.parametrize("lost", ["the form", "its answer"])
+def test_a_form_sent_as_the_network_drops_says_so_and_counts_once_when_sent_again(phone_behind, new_phone, live_server, lost):
+    token, pia, proxy, ben = _a_sale_ready(phone_behind, new_phone, live_server)
+    sale = pia.locator("#sale-form")
     record = pia.get_by_role("button", name="Record the sale: +25")
     expect(record).to_be_visible()
     sit_on_table(pia, seconds=3)
@@ -401,17 +409,8 @@ def test_a_form_sent_as_the_network_drops_says_so_and_counts_once_when_sent_agai
 
 def test_an_entry_a_server_behind_refused_says_so_and_is_sent_again_by_itself_once(phone_behind, new_phone, live_server):
     # A city night's server behind answers an htmx entry 503 with Retry-After: 2 (companion/server/serving.py).
-    token, _ = record_table(live_server, "carambouille", PLAYERS, {"first_trader": 2},
-                            [{"type": "market_opened"}, {"type": "market_closed"}])
-    pia, proxy = phone_behind()
-    pia.goto(f"/t/{token}")
-    choose_seat(pia, "Pia")
-    ben = new_phone()
-    ben.goto(f"/t/{token}")
-    choose_seat(ben, "Ben")
+    token, pia, proxy, ben = _a_sale_ready(phone_behind, new_phone, live_server)
     sale = pia.locator("#sale-form")
-    sale.get_by_label("Product").select_option(value="onions")
-    sale.locator("label.pill", has_text="2").first.click()
     sit_on_table(pia, seconds=3)
 
     proxy.refuse(1, BUSY_ANSWER)
