@@ -161,18 +161,20 @@
     // A previewed sale stays whole, its Record button with it (static/app.js: data-keep).
     if (form.sentWhole) form.setAttribute("data-keep", "");
     var words = notice();
-    unsentLine(form, "alert").textContent = (words && words.getAttribute("data-unsent")) || "Not recorded: send it again.";
+    unsentLine(form, "alert", "unsent").textContent = (words && words.getAttribute("data-unsent")) || "Not recorded: send it again.";
   }
 
-  // The line above a form (or a control's box) that says what became of what it sent.
-  function unsentLine(holder, role) {
+  // The line in a form (or a control's box) that says what became of what it sent: just above its buttons,
+  // where the player tapped (a long form's top is out of sight), else at its top.
+  // Not recorded (red, an alert), or to be sent again by the page itself (a plain notice: nothing to do).
+  function unsentLine(holder, role, kind) {
     var line = holder.querySelector(":scope > [data-unsent-notice]");
     if (!line) {
       line = document.createElement("p");
-      line.className = "notice unsent";
       line.setAttribute("data-unsent-notice", "");
-      holder.insertBefore(line, holder.firstChild);
+      holder.insertBefore(line, holder.querySelector(":scope > .form-buttons") || holder.firstChild);
     }
+    line.className = "notice " + kind;
     line.setAttribute("role", role);
     return line;
   }
@@ -196,7 +198,7 @@
       form.setAttribute("data-dirty", "");
       if (form.sentWhole) form.setAttribute("data-keep", "");
     }
-    var line = unsentLine(holder, "status");
+    var line = unsentLine(holder, "status", "busy");
     var words = notice();
     line.textContent = ((words && words.getAttribute("data-busy")) ||
       "The server is busy: sending it again in {seconds} s.").replace("{seconds}", String(seconds));

@@ -447,6 +447,12 @@ def test_the_house_memo_refused_where_wrong_then_by_a_server_behind_is_saved_onc
     proxy.refuse(1, BUSY_ANSWER)
     form.get_by_role("button", name="Save the house memo").click()
     expect(form.locator("[data-unsent-notice]")).to_have_text(BUSY)
+    # Where the player tapped, just above the buttons (the top of this long form is out of sight), and calm: a
+    # status, nothing to do, not the red of an entry lost.
+    notice = form.locator("[data-unsent-notice]")
+    assert notice.evaluate("line => line.nextElementSibling.classList.contains('form-buttons')")
+    assert notice.get_attribute("role") == "status" and "unsent" not in notice.get_attribute("class")
+    expect(notice).to_be_in_viewport()
     # Sent again by itself: the table's memo, its changed cell marked, one entry.
     pia.wait_for_url(f"**/t/{token}/memo", timeout=6_000)
     expect(pia.locator("body")).to_contain_text("(house memo)")
