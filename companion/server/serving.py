@@ -78,14 +78,9 @@ def request_ready(data: bytes) -> bool:
     end = data.find(END_OF_HEAD)
     if end < 0:
         return len(data) >= HEAD_MAX
-    head = data[:end + 2]
-    if CHUNKED.search(head):
-        return True
-    length = CONTENT_LENGTH.search(head)
-    if length is None:
-        return True
-    size = int(length.group(1))
-    return size > BODY_AHEAD or len(data) - (end + len(END_OF_HEAD)) >= size
+    length = request_length(data)
+    # Chunked, or a body too large to read ahead: the thread's parser reads the rest.
+    return length is None or length - (end + len(END_OF_HEAD)) > BODY_AHEAD or len(data) >= length
 
 
 class Connection(gthread.TConn):

@@ -63,21 +63,29 @@ def _every_seat_both_ways(app, token: str, monkeypatch, game=carambouille) -> tu
     return found[0], found[1]
 
 
-def test_each_seat_reads_what_its_own_rendering_showed_at_every_moment_of_a_game(app, monkeypatch):
-    # Ana (seat 0) is the First Trader: her bell is her own, the others' is "in a pinch".
-    token = make_table(app, "carambouille", PLAYERS, {"first_trader": 0})
-    for moment, steps in STEPS:
+def _each_moment_both_ways(app, token: str, monkeypatch, steps, game=carambouille):
+    """Each moment of ``steps`` recorded in turn, then every seat's region rendered both ways and compared: each seat
+    reads what its own rendering showed, with nothing left of another seat's markers (only the values each answer
+    fills in: its key, token, clock). The last moment's regions, rendered at once."""
+    at_once = {}
+    for moment, events in steps:
         with app.app_context():
             table = db.session.scalar(sa.select(Table).where(Table.token == token))
-            for step in steps:
+            for step in events:
                 _record(table, step)
             db.session.remove()
-            at_once, seat_by_seat = _every_seat_both_ways(app, token, monkeypatch)
+            at_once, seat_by_seat = _every_seat_both_ways(app, token, monkeypatch, game)
         assert len(at_once) == len(PLAYERS), moment
         for reader, region in seat_by_seat.items():
             assert at_once[reader] == region, f"{moment}: seat {reader} reads otherwise"
-            # Nothing left of another seat's markers: only the values each answer fills in (its key, token, clock).
             assert "\x00" not in ANSWER_MARKS.sub("", at_once[reader]), moment
+    return at_once
+
+
+def test_each_seat_reads_what_its_own_rendering_showed_at_every_moment_of_a_game(app, monkeypatch):
+    # Ana (seat 0) is the First Trader: her bell is her own, the others' is "in a pinch".
+    token = make_table(app, "carambouille", PLAYERS, {"first_trader": 0})
+    _each_moment_both_ways(app, token, monkeypatch, STEPS)
 
 
 def test_a_seat_reads_its_own_cards_and_turn_and_none_of_anothers(app, monkeypatch):
@@ -126,16 +134,8 @@ SHEETS = {
 def test_each_seat_of_a_score_sheet_reads_what_its_own_rendering_showed(app, monkeypatch, kind):
     options, steps = SHEETS[kind]
     token = make_table(app, "sheet", PLAYERS, options)
-    for moment, events in steps:
-        with app.app_context():
-            table = db.session.scalar(sa.select(Table).where(Table.token == token))
-            for step in events:
-                _record(table, step)
-            db.session.remove()
-            at_once, seat_by_seat = _every_seat_both_ways(app, token, monkeypatch, sheet)
-        for reader, region in seat_by_seat.items():
-            assert at_once[reader] == region, f"{kind}, {moment}: seat {reader} reads otherwise"
-            assert "\x00" not in ANSWER_MARKS.sub("", at_once[reader]), moment
+    at_once = _each_moment_both_ways(app, token, monkeypatch, [(f"{kind}, {moment}", events) for moment, events in steps],
+                                     sheet)
     by_seat = {int(key.strip("[]").split(",")[0]): region for key, region in at_once.items()}
     for seat, name in enumerate(PLAYERS):
         assert f"{name} <span class=\"muted\">(you)</span>" in by_seat[seat] or f"{name} (you)" in by_seat[seat]
