@@ -3,7 +3,7 @@
 ``every_answer(app)`` sets up the tables it needs (each game asking whose phone this is, under way and
 finished) and returns ``(what, response)`` for the home page, the new table pages, each game's table in
 each state (a fresh phone, a seated one, a phone asked "move the seat to this one?", the watch view), the memo card and
-its calculator, the tally, the history, the players, a player, the results, the import page, the group's
+its calculator, the tally, the history, the players, a player, an evening, the results, the import page, the group's
 page and its history brought in (and refused), the error pages, and every fragment htmx swaps in (the
 live region, the previews, the calculator, the tally, the join form, the undo's confirmation and refusal,
 the answers to a recorded and a refused form).
@@ -73,6 +73,7 @@ def _pages(client, tables) -> list[tuple[str, object]]:
                 ("history", client.get("/history")),
                 ("history, filtered", client.get("/history?game=jaipur&status=finished")),
                 ("players", client.get("/players")), ("a player", client.get("/players/Ana")),
+                ("an evening", client.get(f"/evenings/{tables['carambouille finished'][1]}")),
                 ("import", client.get("/import")),
                 *[(f"offline page in {lang}", client.get(f"/offline/{lang}")) for lang in ("en", "fr", "de", "it")],
                 ("import refused", client.post("/import", data={"file": (b"{not json", "session.json")},

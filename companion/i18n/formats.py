@@ -142,6 +142,11 @@ def date(moment: datetime) -> str:
     return dates.format_date(moment, "medium", locale=formatting_locale())
 
 
+def day(moment: datetime) -> str:
+    """A day in words as this phone writes it: "Saturday, December 5, 2026", "samedi 5 décembre 2026"."""
+    return dates.format_date(moment, "full", locale=formatting_locale())
+
+
 def time(moment: datetime, seconds: bool = False) -> str:
     """A time of day as this phone writes it: "03:10" or "3:10 AM" (with its seconds: "03:10:05")."""
     return dates.format_time(moment, "medium" if seconds else "short", locale=formatting_locale())

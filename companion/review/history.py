@@ -18,6 +18,7 @@ from ..models import REMOVED, Entry, Seat, Table
 from ..rules import GAMES, RuleError, title_of
 from . import sentences
 from .session import review_of
+from ..rules.review import Review
 from .stats import Outcome, display_name
 
 PAGE_SIZE = 20
@@ -223,13 +224,22 @@ def outcome(table: Table, last=_UNREAD, before: datetime | None = None) -> Outco
     try:
         review = review_of(table.game, game, state_of(table))
         winners, record, stats, session_name = review.winners, review.record, review.stats, review.session_name
+        ranks = seat_ranks(review)
     except RuleError as error:
         # A log the rules no longer accept must not take the history down with it.
         current_app.logger.error("table %s cannot be replayed: %s", table.id, error)
-        winners, record, stats, session_name = (), (), (), sentences.SESSIONS[0]
+        winners, record, stats, session_name, ranks = (), (), (), sentences.SESSIONS[0], ()
     return Outcome(table.id, table.game, log.game_title(table), table.created_at, table.finished, tuple(table.players),
                    tuple(winners), tuple(record), table.watch_token, tuple(stats), session_name,
-                   status_of(table, last, before) == ABANDONED)
+                   status_of(table, last, before) == ABANDONED, ranks)
+
+
+def seat_ranks(review: Review) -> tuple[int, ...]:
+    """Each seat's place as the results page gives it: a team's seats share their side's (1, 2 among sides)."""
+    ranks: dict[int, int] = {}
+    for place, seats in review.places:
+        ranks.update(dict.fromkeys(seats, place.rank))
+    return tuple(ranks[seat] for seat in sorted(ranks))
 
 
 def outcomes(tables: list[Table]) -> list[Outcome]:

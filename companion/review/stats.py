@@ -47,6 +47,7 @@ class Outcome:
     stats: tuple[Stat, ...] = ()  # the game's figures
     session_name: str = N_("Games")
     abandoned: bool = False
+    ranks: tuple[int, ...] = ()  # per seat: its place in the standings (a team's seats their side's)
 
 
 def _figure(stat: Stat, records: Sequence[Mapping[str, int]]) -> str:

@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from flask import Blueprint, abort, current_app, redirect, render_template, url_for
 from werkzeug.wrappers import Response
 
-from ..review import history
+from ..review import history, tonight
 from ..web import limits
 from ..extensions import db
 from ..forms import JoinForm, NewTableForm
@@ -47,8 +47,14 @@ def _game_or_404(slug: str):
 @bp.get("/")
 def index() -> str:
     """Start a table, join one by code, or go back to a recent one."""
-    return render_template("home.html", join_form=JoinForm(), recent=recent_tables(), group=current_group(),
-                           private=groups.private())
+    return render_template("home.html", **_home(JoinForm()))
+
+
+def _home(join_form: JoinForm) -> dict:
+    """What the home page shows: the join form, the tables opened on this phone, the group's evening if one is on."""
+    group = current_group()
+    return {"join_form": join_form, "recent": recent_tables(), "group": group, "private": groups.private(),
+            "evening": tonight.on_now(group.id) if group else None}
 
 
 def no_group() -> Response:
@@ -168,7 +174,7 @@ def join() -> Response | tuple[str, int]:
         else:
             form.code.errors.append(_(NO_SUCH_TABLE))
     db.session.commit()
-    template = "_join_form.html" if is_htmx() else "home.html"
     # htmx swaps 2xx answers only: the form comes back with its sentence either way.
-    return render_template(template, join_form=form, recent=recent_tables(), group=current_group(),
-                           private=groups.private()), 200 if is_htmx() else status
+    if is_htmx():
+        return render_template("_join_form.html", join_form=form), 200
+    return render_template("home.html", **_home(form)), status

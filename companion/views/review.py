@@ -10,7 +10,7 @@ from ..table import kinds, log, recording, wording
 from ..table.view import table_view
 from ..forms.review import CloseForm, HistoryFilterForm, ReopenForm
 from ..models import Table
-from ..review import bgstats, chart, csvfiles, history, sentences, stats
+from ..review import bgstats, chart, csvfiles, history, sentences, stats, tonight
 from ..review.session import period_key, review_of, timeline
 from ..rules import RuleError
 from ..rules.review import names
@@ -19,6 +19,7 @@ from ..i18n.formats import number
 from ..rules.words import _
 from ..groups import bin
 from ..web.membership import current_group, is_keeper, may_remove
+from .evenings import of_results
 from .group_pages import group_page, in_no_group
 from ..web.phone import device_id, phone, remember
 from .table_forms import refuse
@@ -32,13 +33,15 @@ def local_time(moment, part: str = "datetime") -> str:
     """A stored time as the players' clock shows it, as the reader's locale writes it (``i18n.formats``).
 
     ``part``: "datetime" ("1 déc. 2026, 20:05", "Dec 1, 2026, 8:05 PM"), "date" ("01.12.2026", "1 Dec
-    2026"), "time" ("8:05 PM", "20:05") or "seconds" ("20:05:12").
+    2026"), "day" ("Tuesday, December 1, 2026"), "time" ("8:05 PM", "20:05") or "seconds" ("20:05:12").
     """
     if not moment:
         return ""
     shown = history.local(moment)
     if part == "date":
         return formats.date(shown)
+    if part == "day":
+        return formats.day(shown)
     if part in ("time", "seconds"):
         return formats.time(shown, seconds=part == "seconds")
     return formats.date_and_time(shown)
@@ -107,6 +110,7 @@ def history_page() -> Response:
     rows = list(zip(page.tables, history.outcomes(page.tables)))
     status = 422 if form.errors else 200
     return group_page((render_template("review/history.html", form=form, page=page, rows=rows, group=group,
+                                        evening_of=tonight.headings(group.id, page.tables),
                                         args=_filter_args(form), bin=bin.sessions(group.id),
                                         keeper=is_keeper(group)), status))
 
@@ -147,7 +151,7 @@ def _slug_name(table: Table) -> str:
     return history.file_name(table)
 
 
-def _results(table: Table, *, watch: bool, forms: dict | None = None, status: int = 200) -> tuple[str, int]:
+def _results(table: Table, *, watch: bool, forms: dict | None = None, status: int = 200) -> Response:
     game = log.game_of(table)
     state = table_view(table).state
     review = review_of(table.game, game, state)
@@ -187,8 +191,10 @@ def _results(table: Table, *, watch: bool, forms: dict | None = None, status: in
         # Removing it is offered to a keeper of its group and the members at it, never to a link's holder.
         "may_remove": not watch and may_remove(table),
         "token": table.watch_token if watch else table.token,
+        "evening": of_results(table),
     }
-    return render_template("review/results.html", **context), status
+    # Never kept by a cache on the way: what it says of the group's evening is for the group's phones alone.
+    return group_page((render_template("review/results.html", **context), status))
 
 
 def _card(table: Table, game, review) -> dict:
@@ -213,7 +219,7 @@ def _card(table: Table, game, review) -> dict:
 
 
 @bp.get("/t/<token>/results")
-def results(token: str) -> tuple[str, int]:
+def results(token: str) -> Response:
     """The session's standings, breakdown, chart, highlights and every entry in words."""
     table = table_or_404(token)
     remember(table.token)
@@ -221,7 +227,7 @@ def results(token: str) -> tuple[str, int]:
 
 
 @bp.get("/w/<token>/results")
-def watch_results(token: str) -> tuple[str, int]:
+def watch_results(token: str) -> Response:
     """The same results, read-only, for the watch link (and the history's links)."""
     return _results(table_or_404(token, watch=True), watch=True)
 

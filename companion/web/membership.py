@@ -59,6 +59,11 @@ def is_member(group: Group) -> bool:
     return any(mine.id == group.id for mine in member_groups())
 
 
+def in_group(group_id: int) -> bool:
+    """Whether this phone is in the group of id ``group_id``."""
+    return any(mine.id == group_id for mine in member_groups())
+
+
 def me(group: Group) -> Member | None:
     """This phone's row in ``group`` (a private server's), if it is in it."""
     return _rows().get(group.id) if groups_.private() else None

@@ -9,6 +9,7 @@ from axe_playwright_python.sync_playwright import Axe
 
 from browser.phone import create_table, submit_and_wait
 from browser.tables import record_table
+from review.test_review_sessions import FRUTTI
 
 pytestmark = pytest.mark.browser
 
@@ -57,11 +58,14 @@ def tables(browser, live_server):
         {"type": "market_opened"}, {"type": "market_closed"},
         *({"type": "end_sales_turn", "player": seat} for seat in range(3))])
     urls["carambouille deal"] = f"/t/{token}"
+    # A finished game: its results end with the evening's tally, the home page shows tonight, the evening has a page.
+    _token, watch = record_table(live_server, *FRUTTI)
+    urls["finished watch"] = watch
     return urls
 
 
 def page_paths(tables) -> dict[str, str]:
-    token = {game: url.rsplit("/", 1)[1] for game, url in tables.items() if game != "watch"}
+    token = {game: url.rsplit("/", 1)[1] for game, url in tables.items() if game not in ("watch", "finished watch")}
     paths = {
         "home": "/",
         "new carambouille table": "/new/carambouille",
@@ -79,6 +83,8 @@ def page_paths(tables) -> dict[str, str]:
         "players": "/players",
         "results": f"/t/{token['jaipur']}/results",
         "offline page": "/offline/en",
+        "finished results, the evening's tally": f"/w/{tables['finished watch']}/results",
+        "an evening": f"/evenings/{tables['finished watch']}",
     }
     paths |= {f"{game} table page": tables[game] for game in GAMES}
     paths["carambouille table, a hand to deal"] = tables["carambouille deal"]
