@@ -12,7 +12,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from companion.extensions import db
-from companion.models import Entry
+from companion.groups import bin
+from companion.models import Entry, Table
 from companion.review.evenings import GAP, Span, evenings, tally, winners
 from companion.review.stats import Outcome
 from companion.table import recording
@@ -217,3 +218,18 @@ def test_an_evening_is_its_groups_alone(app, private):
     # The badgers' own evening is theirs, with the otters' evening on the same night nowhere in it.
     home = text_of(badger.get("/"))
     assert "Ana" in home and "Zelda" not in home and "Wanda" not in home
+
+
+def test_a_session_put_in_the_bin_leaves_its_evening_and_comes_back_restored(app, client, evening):
+    _carambouille, frutti, _jaipur = evening
+    with app.app_context():
+        assert bin.remove_session(table_of(frutti))
+    assert tally_of(client.get("/")) == ["Ana ★ 1 of 2 1.5", "Ben 1 of 2 2", "Cy 0 of 1 2"]
+    with app.app_context():
+        assert bin.restore_session(db.session.get(Table, table_id(app, frutti)))
+    assert tally_of(client.get("/")) == ["Cy ★ 1 of 2 1.5", "Ana 1 of 3 2", "Ben 1 of 3 2"]
+
+
+def table_id(app, token: str) -> int:
+    with app.app_context():
+        return db.session.scalar(sa.select(Table.id).where(Table.token == token))
