@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+import threading
+from collections import Counter, OrderedDict, defaultdict
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -220,18 +221,42 @@ def outcome(table: Table, last=_UNREAD, before: datetime | None = None) -> Outco
     """
     if last is _UNREAD:
         last = last_activity([table.id]).get(table.id)
-    game = log.game_of(table)
+    winners, record, stats, session_name, ranks = _reviewed(table)
+    return Outcome(table.id, table.game, log.game_title(table), table.created_at, table.finished, tuple(table.players),
+                   winners, record, table.watch_token, stats, session_name,
+                   status_of(table, last, before) == ABANDONED, ranks)
+
+
+# How many sessions' reviews a process keeps (a few hundred bytes each): a big group's every session.
+REVIEWS_KEPT = 20_000
+
+
+def _reviewed(table: Table) -> tuple:
+    """(winners, record, stats, session name, ranks) of the session's review, kept per version of the table in this
+    app: the history, the players and every evening read the same sessions again and again, and each review replays
+    a log. An entry (an undo, a reopen, a renamed seat too), a status or a name changed is another version."""
+    key = (table.id, table.last_seq, table.status, tuple(table.players))
+    kept: OrderedDict = current_app.extensions.setdefault("reviewed", OrderedDict())
+    with _KEEPING:
+        if (found := kept.get(key)) is not None:
+            kept.move_to_end(key)
+            return found
     try:
-        review = review_of(table.game, game, state_of(table))
-        winners, record, stats, session_name = review.winners, review.record, review.stats, review.session_name
-        ranks = seat_ranks(review)
+        review = review_of(table.game, log.game_of(table), state_of(table))
+        found = (tuple(review.winners), tuple(review.record), tuple(review.stats), review.session_name,
+                 seat_ranks(review))
     except RuleError as error:
         # A log the rules no longer accept must not take the history down with it.
         current_app.logger.error("table %s cannot be replayed: %s", table.id, error)
-        winners, record, stats, session_name, ranks = (), (), (), sentences.SESSIONS[0], ()
-    return Outcome(table.id, table.game, log.game_title(table), table.created_at, table.finished, tuple(table.players),
-                   tuple(winners), tuple(record), table.watch_token, tuple(stats), session_name,
-                   status_of(table, last, before) == ABANDONED, ranks)
+        found = ((), (), (), sentences.SESSIONS[0], ())
+    with _KEEPING:
+        kept[key] = found
+        while len(kept) > REVIEWS_KEPT:
+            kept.popitem(last=False)
+    return found
+
+
+_KEEPING = threading.Lock()
 
 
 def seat_ranks(review: Review) -> tuple[int, ...]:
