@@ -79,3 +79,19 @@ class ReopenForm(ActionForm):
 
 class CloseForm(ActionForm):
     """Mark a reopened session finished again."""
+
+
+class StandingsForm(FlaskForm):
+    """Which standings to show: a season (or all time) and a game (or all); sent by GET."""
+
+    class Meta:
+        csrf = False  # a choice of what to read, changing nothing
+
+    season = SelectField(_l("Season"), default="")
+    game = SelectField(_l("Game"), default="")
+
+    def __init__(self, *args, seasons: list[tuple[str, str]] = (), games: list[tuple[str, str]] = (),
+                 **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.season.choices = list(seasons)
+        self.game.choices = [("", _("All games")), *games]

@@ -221,10 +221,10 @@ def outcome(table: Table, last=_UNREAD, before: datetime | None = None) -> Outco
     """
     if last is _UNREAD:
         last = last_activity([table.id]).get(table.id)
-    winners, record, stats, session_name, ranks = _reviewed(table)
+    winners, record, stats, session_name, ranks, sides = _reviewed(table)
     return Outcome(table.id, table.game, log.game_title(table), table.created_at, table.finished, tuple(table.players),
                    winners, record, table.watch_token, stats, session_name,
-                   status_of(table, last, before) == ABANDONED, ranks)
+                   status_of(table, last, before) == ABANDONED, ranks, sides)
 
 
 # How many sessions' reviews a process keeps (a few hundred bytes each): a big group's every session.
@@ -232,7 +232,7 @@ REVIEWS_KEPT = 20_000
 
 
 def _reviewed(table: Table) -> tuple:
-    """(winners, record, stats, session name, ranks) of the session's review, kept per version of the table in this
+    """(winners, record, stats, session name, ranks, sides) of the session's review, kept per version of the table in this
     app: the history, the players and every evening read the same sessions again and again, and each review replays
     a log. An entry (an undo, a reopen, a renamed seat too), a status or a name changed is another version."""
     key = (table.id, table.last_seq, table.status, tuple(table.players))
@@ -244,11 +244,11 @@ def _reviewed(table: Table) -> tuple:
     try:
         review = review_of(table.game, log.game_of(table), state_of(table))
         found = (tuple(review.winners), tuple(review.record), tuple(review.stats), review.session_name,
-                 seat_ranks(review))
+                 seat_ranks(review), tuple(tuple(side) for side in review.sides))
     except RuleError as error:
         # A log the rules no longer accept must not take the history down with it.
         current_app.logger.error("table %s cannot be replayed: %s", table.id, error)
-        found = ((), (), (), sentences.SESSIONS[0], ())
+        found = ((), (), (), sentences.SESSIONS[0], (), ())
     with _KEEPING:
         kept[key] = found
         while len(kept) > REVIEWS_KEPT:

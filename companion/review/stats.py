@@ -48,6 +48,7 @@ class Outcome:
     session_name: str = N_("Games")
     abandoned: bool = False
     ranks: tuple[int, ...] = ()  # per seat: its place in the standings (a team's seats their side's)
+    sides: tuple[tuple[int, ...], ...] = ()  # the seats that count together (teams); () when each counts alone
 
 
 def _figure(stat: Stat, records: Sequence[Mapping[str, int]]) -> str:

@@ -20,6 +20,7 @@ from ..rules.words import _
 from ..groups import bin
 from ..web.membership import current_group, is_keeper, may_remove
 from .evenings import of_results
+from .standings import of_results as rating_changes
 from .group_pages import group_page, in_no_group
 from ..web.phone import device_id, phone, remember
 from .table_forms import refuse
@@ -192,6 +193,7 @@ def _results(table: Table, *, watch: bool, forms: dict | None = None, status: in
         "may_remove": not watch and may_remove(table),
         "token": table.watch_token if watch else table.token,
         "evening": of_results(table),
+        "rating_changes": rating_changes(table),
     }
     # Never kept by a cache on the way: what it says of the group's evening is for the group's phones alone.
     return group_page((render_template("review/results.html", **context), status))

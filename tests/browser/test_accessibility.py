@@ -85,6 +85,7 @@ def page_paths(tables) -> dict[str, str]:
         "offline page": "/offline/en",
         "finished results, the evening's tally": f"/w/{tables['finished watch']}/results",
         "an evening": f"/evenings/{tables['finished watch']}",
+        "standings": "/standings",
     }
     paths |= {f"{game} table page": tables[game] for game in GAMES}
     paths["carambouille table, a hand to deal"] = tables["carambouille deal"]

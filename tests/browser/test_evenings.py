@@ -1,5 +1,6 @@
-"""An evening of three games on three phones: each finished game's results end with the evening's tally, the home
-page shows tonight, and a game reopened on one phone leaves the tally on every other phone's next page."""
+"""An evening of three games on three phones: each finished game's results end with the evening's tally and say each
+player's change of rating, the home page shows tonight, and the evening's first game reopened on one phone leaves
+the tally and the standings on every other phone's next page."""
 
 from __future__ import annotations
 
@@ -22,11 +23,17 @@ def row_of(phone, name: str) -> list[str]:
             *[cell.strip() for cell in row.locator("td").all_inner_texts()]]
 
 
+def standing_of(phone, name: str) -> list[str]:
+    """A player's row of the standings: place, name, rating (and "provisional"), wins of games."""
+    row = phone.locator(".standings-table tbody tr", has=phone.locator("th", has_text=name))
+    return [" ".join(cell.split()) for cell in row.locator("td, th").all_inner_texts()]
+
+
 def test_an_evening_of_three_games_on_three_phones(new_phone, live_server):
     tokens = []
     for slug, players, options, events in (CARAMBOUILLE, FRUTTI, JAIPUR):
         tokens.append(record_table(live_server, slug, NAMES[:len(players)], options, events))
-    (carambouille, _), (frutti, _), (_jaipur, jaipur_watch) = tokens
+    (carambouille, _), _frutti, (_jaipur, jaipur_watch) = tokens
     first, second, third = new_phone(), new_phone(), new_phone(size={"width": 320, "height": 640})
     first.goto(f"/t/{carambouille}/results")
     second.goto(f"/w/{jaipur_watch}/results")
@@ -44,15 +51,23 @@ def test_an_evening_of_three_games_on_three_phones(new_phone, live_server):
     # The tally's three columns fit the 320 px phone: nothing to swipe.
     assert third.locator(".tally .overflow-auto").evaluate("box => box.scrollWidth <= box.clientWidth")
 
-    # A mis-scored Frutti di Mare is reopened on the first phone: no longer final, it counts for no one.
-    first.goto(f"/t/{frutti}/results")
+    # Each finished result says each player's change of rating, and the standings count the three games.
+    expect(first.locator(".rating-changes")).to_contain_text("Ottilie +")
+    expect(second.locator(".rating-changes")).to_contain_text("Piet +")
+    second.goto("/standings")
+    assert standing_of(second, "Ottilie")[-1] == "1 of 3"
+
+    # The evening's first game was mis-scored: reopened on the first phone, it is no longer final and counts for
+    # no one, on every other phone's next page.
     first.get_by_role("button", name="Reopen").click()
-    expect(first).to_have_url(f"{live_server.url}/t/{frutti}")
-    for phone in (second, third):
-        phone.reload()
-        assert row_of(phone, "Quinn") == ["Quinn", "0 of 1", "2"]
-        assert row_of(phone, "Ottilie") == ["Ottilie", "1 of 2", "1.5"]
-    expect(third.locator(".tonight-games")).not_to_contain_text("Won by Quinn")
+    expect(first).to_have_url(f"{live_server.url}/t/{carambouille}")
+    second.reload()
+    assert standing_of(second, "Ottilie")[-1] == "0 of 2"
+    third.reload()
+    assert row_of(third, "Quinn") == ["Quinn", "1 of 1", "1"]
+    assert row_of(third, "Ottilie") == ["Ottilie", "0 of 2", "2.5"]
+    expect(third.locator(".tonight-games")).not_to_contain_text("Won by Ottilie")
+    second.goto(f"/w/{jaipur_watch}/results")
     # The evening's own page, from the tally's link: its sessions in the order they began.
     second.get_by_role("link", name="The evening's").click()
     expect(second.locator("h1")).to_contain_text("The evening of")

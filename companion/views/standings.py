@@ -1,0 +1,89 @@
+"""The group's standings: its players rated (OpenSkill) in a season, over all games or one; as a page and as JSON."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, jsonify, render_template, request
+from werkzeug.wrappers import Response
+
+from ..forms.review import StandingsForm
+from ..review import history, ratings, standings
+from ..review.standings import ALL, Pool
+from ..i18n.formats import number
+from ..inputs import names
+from ..rules.words import _
+from ..web.membership import current_group, in_group
+from .group_pages import group_page, in_no_group
+
+bp = Blueprint("standings", __name__)
+
+
+def _chosen(group_id: int) -> tuple[StandingsForm, Pool, list]:
+    """The form as sent, the pool it chooses (what it could not read left at its default: the current season, all
+    games) and the group's finished sessions."""
+    outcomes = standings.finished_outcomes(group_id)
+    seasons = [(season, standings.season_name(season)) for season in standings.seasons(outcomes)]
+    form = StandingsForm(request.args, seasons=[*seasons, (ALL, _("All time"))],
+                         games=history.game_choices(group_id), season=standings.current_season())
+    if request.args:
+        form.validate()
+    season = form.season.data if form.season.data and not form.season.errors else standings.current_season()
+    game = form.game.data or None if not form.game.errors else None
+    form.season.data, form.game.data = season, game or ""
+    return form, Pool(group_id, season, game), outcomes
+
+
+def _game_name(form: StandingsForm, pool: Pool) -> str | None:
+    return dict(form.game.choices).get(pool.game) if pool.game else None
+
+
+@bp.app_template_filter("signed")
+def signed(change: int) -> str:
+    """A change of rating as a results page shows it: "+34", "−12" (a minus sign), "±0"."""
+    if change == 0:
+        return "±0"
+    return ("+" if change > 0 else "\u2212") + number(abs(change))
+
+
+def of_results(table) -> tuple[str, list[tuple[str, int, int]]] | None:
+    """The season and each player's change of rating (and the rating it left them with) a session's results page
+    shows: only once its result is final, and only for a phone in its group."""
+    if not table.finished or not in_group(table.group_id):
+        return None
+    season = standings.season_of(table.created_at)
+    rated = standings.rated(Pool(table.group_id, season, None), standings.finished_outcomes(table.group_id))
+    changes = rated.changes.get(table.id)
+    if not changes:
+        return None
+    return standings.season_name(season), [(name, *changes[key]) for name in table.players
+                                           if (key := names.key(name)) in changes]
+
+
+@bp.get("/standings")
+def page() -> Response:
+    """The group's players, the best rating first: the current season over all games unless chosen otherwise."""
+    if (group := current_group()) is None:
+        return group_page(in_no_group())
+    form, pool, outcomes = _chosen(group.id)
+    rated = standings.rated(pool, outcomes)
+    season = _("All time") if pool.season == ALL else standings.season_name(pool.season)
+    return group_page((render_template("review/standings.html", form=form, pool=pool, rows=rated.standings,
+                                       season=season, game=_game_name(form, pool),
+                                       provisional_games=ratings.PROVISIONAL, start_rating=ratings.START),
+                       422 if form.errors else 200))
+
+
+@bp.get("/standings.json")
+def as_json() -> Response:
+    """The same standings as JSON, for a group's own site or chat bot; ``mu`` and ``sigma`` are OpenSkill's own."""
+    if (group := current_group()) is None:
+        abort(404)
+    form, pool, outcomes = _chosen(group.id)
+    if form.errors:
+        return group_page((jsonify({"errors": form.errors}), 400))
+    rated = standings.rated(pool, outcomes)
+    return group_page(jsonify({
+        "season": pool.season,
+        "game": _game_name(form, pool),
+        "players": [{"name": row.name, "rating": row.rating, "mu": row.mu, "sigma": row.sigma, "games": row.games,
+                     "wins": row.wins, "provisional": row.provisional} for row in rated.standings],
+    }))
