@@ -74,6 +74,7 @@ def _pages(client, tables) -> list[tuple[str, object]]:
                 ("history, filtered", client.get("/history?game=jaipur&status=finished")),
                 ("players", client.get("/players")), ("a player", client.get("/players/Ana")),
                 ("an evening", client.get(f"/evenings/{tables['carambouille finished'][1]}")),
+                ("head to head", client.get("/players/Ana/vs/Ben")),
                 ("standings", client.get("/standings")), ("standings of a game, all time",
                                                           client.get("/standings?game=jaipur&season=all")),
                 ("standings refused", client.get("/standings?season=someday")),

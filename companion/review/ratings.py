@@ -27,6 +27,8 @@ from .evenings import is_no_one
 from .stats import Outcome, display_name
 
 PROVISIONAL = 5
+# Rated games at a game before a player can be its champion (the best rating at it).
+CHAMPION_GAMES = 5
 START, SCALE = 1000, 10
 
 

@@ -8,7 +8,7 @@ from werkzeug.wrappers import Response
 from ..forms.groups import ForgetPersonForm, RenamePersonForm
 from ..extensions import db
 from ..groups import log as group_log, people
-from ..review import history, stats
+from ..review import history, rivals, stats
 from ..rules import GAMES, RuleError
 from ..rules.words import _, ngettext
 from ..web import membership
@@ -47,8 +47,10 @@ def _player_of(name: str):
 def _player_page(name: str, rename: RenamePersonForm | None = None, status: int = 200) -> Response:
     group, found, outcomes = _player_of(name)
     forms = {"rename": rename or RenamePersonForm(formdata=None), "forget": ForgetPersonForm(formdata=None)}
+    others = rivals.rivals(outcomes, found.key)
     return group_page((render_template("review/player.html", player=found, group=group, forms=forms,
-                                       keeper=membership.is_keeper(group),
+                                       keeper=membership.is_keeper(group), rivals=others,
+                                       nemesis=rivals.nemesis(others), favourite=rivals.favourite(others),
                                        sessions=stats.sessions_of(outcomes, found.key)), status))
 
 
@@ -56,6 +58,19 @@ def _player_page(name: str, rename: RenamePersonForm | None = None, status: int 
 def player(name: str) -> Response:
     """One player's record and every session they sat at, with renaming and forgetting them."""
     return _player_page(name)
+
+
+@bp.get("/players/<path:name>/vs/<path:other>")
+def versus(name: str, other: str) -> Response:
+    """Two players' finished games together and who finished ahead, in all and per game; 404 unless both have
+    played in the phone's group."""
+    _group, found, outcomes = _player_of(name)
+    second = next((p for p in stats.player_stats(outcomes) if p.key == stats.name_key(other)), None)
+    if second is None or second.key == found.key:
+        abort(404)
+    total, per_game = rivals.head_to_head(outcomes, found.key, second.key)
+    return group_page(render_template("review/versus.html", first=found, second=second, total=total,
+                                      per_game=per_game))
 
 
 @bp.post("/players/<path:name>/rename")

@@ -32,6 +32,16 @@ def _chosen(group_id: int) -> tuple[StandingsForm, Pool, list]:
     return form, Pool(group_id, season, game), outcomes
 
 
+def _champions(form: StandingsForm, pool: Pool, outcomes: list) -> list[tuple[str, ratings.Standing]]:
+    """Each game's champion in the season: the best rating of those with ``ratings.CHAMPION_GAMES`` rated games."""
+    found = []
+    for value, name in form.game.choices[1:]:
+        rows = standings.rated(Pool(pool.group_id, pool.season, value), outcomes).standings
+        if (best := next((row for row in rows if row.games >= ratings.CHAMPION_GAMES), None)) is not None:
+            found.append((name, best))
+    return found
+
+
 def _game_name(form: StandingsForm, pool: Pool) -> str | None:
     return dict(form.game.choices).get(pool.game) if pool.game else None
 
@@ -68,7 +78,9 @@ def page() -> Response:
     season = _("All time") if pool.season == ALL else standings.season_name(pool.season)
     return group_page((render_template("review/standings.html", form=form, pool=pool, rows=rated.standings,
                                        season=season, game=_game_name(form, pool),
-                                       provisional_games=ratings.PROVISIONAL, start_rating=ratings.START),
+                                       champions=_champions(form, pool, outcomes),
+                                       provisional_games=ratings.PROVISIONAL, start_rating=ratings.START,
+                                       champion_games=ratings.CHAMPION_GAMES),
                        422 if form.errors else 200))
 
 

@@ -86,6 +86,8 @@ def page_paths(tables) -> dict[str, str]:
         "finished results, the evening's tally": f"/w/{tables['finished watch']}/results",
         "an evening": f"/evenings/{tables['finished watch']}",
         "standings": "/standings",
+        "a player, their rivals": "/players/Ana",
+        "head to head": "/players/Ana/vs/Ben",
     }
     paths |= {f"{game} table page": tables[game] for game in GAMES}
     paths["carambouille table, a hand to deal"] = tables["carambouille deal"]

@@ -159,3 +159,15 @@ def test_the_current_season_is_the_quarter_of_today(app):
     app.app_context().push()
     assert standings.season_of(moment) == f"{moment.year}-Q{(moment.month - 1) // 3 + 1}"
     assert standings.season_of(moment - timedelta(days=200)) != standings.season_of(moment)
+
+
+def test_a_games_champion_is_its_best_rating_after_five_games(app, client):
+    for _ in range(4):
+        record_all(app, *JAIPUR)  # Ben wins
+    assert "Champions" not in text_of(client.get("/standings"))
+    record_all(app, *JAIPUR)
+    record_all(app, *FRUTTI)  # Cy's one game: no champion of Frutti di Mare
+    text = text_of(client.get("/standings"))
+    ben = next(row for row in rows_of(client.get("/standings?game=jaipur")) if row[0] == "Ben")
+    assert f"<li>Jaipur: Ben ({ben[1]:,})</li>" in text
+    assert "Frutti di Mare:" not in text
