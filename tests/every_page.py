@@ -75,6 +75,7 @@ def _pages(client, tables) -> list[tuple[str, object]]:
                 ("players", client.get("/players")), ("a player", client.get("/players/Ana")),
                 ("an evening", client.get(f"/evenings/{tables['carambouille finished'][1]}")),
                 ("head to head", client.get("/players/Ana/vs/Ben")),
+                ("a game's champions and records", client.get("/games/carambouille")),
                 ("standings", client.get("/standings")), ("standings of a game, all time",
                                                           client.get("/standings?game=jaipur&season=all")),
                 ("standings refused", client.get("/standings?season=someday")),

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import threading
-from collections import Counter, OrderedDict, defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -12,14 +11,11 @@ import sqlalchemy as sa
 from flask import current_app
 
 from ..table import log
-from ..table.state import state_of
 from ..extensions import db
 from ..inputs import names
 from ..models import REMOVED, Entry, Seat, Table
-from ..rules import GAMES, RuleError, title_of
-from . import sentences
-from .session import review_of
-from ..rules.review import Review
+from ..rules import GAMES, title_of
+from .reviewed import reviewed_of
 from .stats import Outcome, display_name
 
 PAGE_SIZE = 20
@@ -221,50 +217,9 @@ def outcome(table: Table, last=_UNREAD, before: datetime | None = None) -> Outco
     """
     if last is _UNREAD:
         last = last_activity([table.id]).get(table.id)
-    winners, record, stats, session_name, ranks, sides = _reviewed(table)
+    reviewed = reviewed_of(table)
     return Outcome(table.id, table.game, log.game_title(table), table.created_at, table.finished, tuple(table.players),
-                   winners, record, table.watch_token, stats, session_name,
-                   status_of(table, last, before) == ABANDONED, ranks, sides)
-
-
-# How many sessions' reviews a process keeps (a few hundred bytes each): a big group's every session.
-REVIEWS_KEPT = 20_000
-
-
-def _reviewed(table: Table) -> tuple:
-    """(winners, record, stats, session name, ranks, sides) of the session's review, kept per version of the table in this
-    app: the history, the players and every evening read the same sessions again and again, and each review replays
-    a log. An entry (an undo, a reopen, a renamed seat too), a status or a name changed is another version."""
-    key = (table.id, table.last_seq, table.status, tuple(table.players))
-    kept: OrderedDict = current_app.extensions.setdefault("reviewed", OrderedDict())
-    with _KEEPING:
-        if (found := kept.get(key)) is not None:
-            kept.move_to_end(key)
-            return found
-    try:
-        review = review_of(table.game, log.game_of(table), state_of(table))
-        found = (tuple(review.winners), tuple(review.record), tuple(review.stats), review.session_name,
-                 seat_ranks(review), tuple(tuple(side) for side in review.sides))
-    except RuleError as error:
-        # A log the rules no longer accept must not take the history down with it.
-        current_app.logger.error("table %s cannot be replayed: %s", table.id, error)
-        found = ((), (), (), sentences.SESSIONS[0], (), ())
-    with _KEEPING:
-        kept[key] = found
-        while len(kept) > REVIEWS_KEPT:
-            kept.popitem(last=False)
-    return found
-
-
-_KEEPING = threading.Lock()
-
-
-def seat_ranks(review: Review) -> tuple[int, ...]:
-    """Each seat's place as the results page gives it: a team's seats share their side's (1, 2 among sides)."""
-    ranks: dict[int, int] = {}
-    for place, seats in review.places:
-        ranks.update(dict.fromkeys(seats, place.rank))
-    return tuple(ranks[seat] for seat in sorted(ranks))
+                   link_token=table.watch_token, abandoned=status_of(table, last, before) == ABANDONED, **reviewed)
 
 
 def outcomes(tables: list[Table]) -> list[Outcome]:

@@ -49,6 +49,12 @@ class Outcome:
     abandoned: bool = False
     ranks: tuple[int, ...] = ()  # per seat: its place in the standings (a team's seats their side's)
     sides: tuple[tuple[int, ...], ...] = ()  # the seats that count together (teams); () when each counts alone
+    # What the chart adds up (points, money), per seat: at the end, and after each hand or round.
+    totals: tuple[int, ...] = ()
+    trail: tuple[tuple[int, ...], ...] = ()
+    lowest_wins: bool = False
+    chart_name: str = N_("Points")  # what the totals count: "Points", "Money"
+    period_name: str = N_("Round")  # what the trail is after each of: "Hand", "Round"
 
 
 def _figure(stat: Stat, records: Sequence[Mapping[str, int]]) -> str:

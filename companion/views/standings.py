@@ -6,7 +6,7 @@ from flask import Blueprint, abort, jsonify, render_template, request
 from werkzeug.wrappers import Response
 
 from ..forms.review import StandingsForm
-from ..review import history, ratings, standings
+from ..review import history, ratings, records, standings
 from ..review.standings import ALL, Pool
 from ..i18n.formats import number
 from ..inputs import names
@@ -32,14 +32,18 @@ def _chosen(group_id: int) -> tuple[StandingsForm, Pool, list]:
     return form, Pool(group_id, season, game), outcomes
 
 
-def _champions(form: StandingsForm, pool: Pool, outcomes: list) -> list[tuple[str, ratings.Standing]]:
+def _champions(form: StandingsForm, pool: Pool, outcomes: list) -> list[tuple[str, str, ratings.Standing]]:
     """Each game's champion in the season: the best rating of those with ``ratings.CHAMPION_GAMES`` rated games."""
     found = []
     for value, name in form.game.choices[1:]:
-        rows = standings.rated(Pool(pool.group_id, pool.season, value), outcomes).standings
-        if (best := next((row for row in rows if row.games >= ratings.CHAMPION_GAMES), None)) is not None:
-            found.append((name, best))
+        if (best := _champion(Pool(pool.group_id, pool.season, value), outcomes)) is not None:
+            found.append((value, name, best))
     return found
+
+
+def _champion(pool: Pool, outcomes: list) -> ratings.Standing | None:
+    return next((row for row in standings.rated(pool, outcomes).standings if row.games >= ratings.CHAMPION_GAMES),
+                None)
 
 
 def _game_name(form: StandingsForm, pool: Pool) -> str | None:
@@ -82,6 +86,25 @@ def page() -> Response:
                                        provisional_games=ratings.PROVISIONAL, start_rating=ratings.START,
                                        champion_games=ratings.CHAMPION_GAMES),
                        422 if form.errors else 200))
+
+
+@bp.get("/games/<path:game>")
+def game_page(game: str) -> Response:
+    """One game of the group's: its champion this season and all time, and its records; 404 for a game the group
+    has not played (a phone in no group is shown how to join one)."""
+    if (group := current_group()) is None:
+        return group_page(in_no_group())
+    choices = dict(history.game_choices(group.id))
+    if game not in choices:
+        abort(404)
+    outcomes = standings.finished_outcomes(group.id)
+    mine = [outcome for outcome in outcomes if standings.in_game(outcome, game)]
+    champions = {season: _champion(Pool(group.id, season, game), outcomes)
+                 for season in (standings.current_season(), ALL)}
+    return group_page(render_template("review/game.html", game=game, name=choices[game],
+                                      records=records.records(mine), champions=champions,
+                                      season=standings.season_name(standings.current_season()),
+                                      champion_games=ratings.CHAMPION_GAMES))
 
 
 @bp.get("/standings.json")

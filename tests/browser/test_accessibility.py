@@ -88,6 +88,7 @@ def page_paths(tables) -> dict[str, str]:
         "standings": "/standings",
         "a player, their rivals": "/players/Ana",
         "head to head": "/players/Ana/vs/Ben",
+        "a game's champions and records": "/games/frutti",
     }
     paths |= {f"{game} table page": tables[game] for game in GAMES}
     paths["carambouille table, a hand to deal"] = tables["carambouille deal"]

@@ -169,5 +169,5 @@ def test_a_games_champion_is_its_best_rating_after_five_games(app, client):
     record_all(app, *FRUTTI)  # Cy's one game: no champion of Frutti di Mare
     text = text_of(client.get("/standings"))
     ben = next(row for row in rows_of(client.get("/standings?game=jaipur")) if row[0] == "Ben")
-    assert f"<li>Jaipur: Ben ({ben[1]:,})</li>" in text
+    assert f'<li><a href="/games/jaipur">Jaipur</a>: Ben ({ben[1]:,})</li>' in text
     assert "Frutti di Mare:" not in text
