@@ -156,9 +156,9 @@ def test_a_forgotten_person_is_rated_by_no_name(app, client, evening):
 
 def test_the_current_season_is_the_quarter_of_today(app):
     moment = now()
-    app.app_context().push()
-    assert standings.season_of(moment) == f"{moment.year}-Q{(moment.month - 1) // 3 + 1}"
-    assert standings.season_of(moment - timedelta(days=200)) != standings.season_of(moment)
+    with app.app_context():
+        assert standings.season_of(moment) == f"{moment.year}-Q{(moment.month - 1) // 3 + 1}"
+        assert standings.season_of(moment - timedelta(days=200)) != standings.season_of(moment)
 
 
 def test_a_games_champion_is_its_best_rating_after_five_games(app, client):
