@@ -9,6 +9,7 @@ from ..forms.groups import ForgetPersonForm, RenamePersonForm
 from ..extensions import db
 from ..groups import log as group_log, people
 from ..review import history, rivals, stats
+from ..review.session import review_module
 from ..rules import GAMES, RuleError
 from ..rules.words import _, ngettext
 from ..web import membership
@@ -44,12 +45,23 @@ def _player_of(name: str):
     return group, found[0], outcomes
 
 
+def figure_notes(player: stats.PlayerStats) -> list[str]:
+    """What each of the player's games says of its own figures (its review's ``FIGURES_NOTE``), once per game."""
+    notes = []
+    for record in player.games:
+        module = review_module(record.game) if record.game in GAMES else None
+        if (note := getattr(module, "FIGURES_NOTE", None)) and note not in notes:
+            notes.append(note)
+    return notes
+
+
 def _player_page(name: str, rename: RenamePersonForm | None = None, status: int = 200) -> Response:
     group, found, outcomes = _player_of(name)
     forms = {"rename": rename or RenamePersonForm(formdata=None), "forget": ForgetPersonForm(formdata=None)}
     others = rivals.rivals(outcomes, found.key)
     return group_page((render_template("review/player.html", player=found, group=group, forms=forms,
                                        keeper=membership.is_keeper(group), rivals=others,
+                                       figure_notes=figure_notes(found),
                                        nemesis=rivals.nemesis(others), favourite=rivals.favourite(others),
                                        sessions=stats.sessions_of(outcomes, found.key)), status))
 

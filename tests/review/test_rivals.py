@@ -80,3 +80,18 @@ def test_a_head_to_head_is_the_groups_alone(app):
         # The address the phone itself asked for comes back in the language switcher: not learnt.
         text = answer.get_data(as_text=True).replace("/players/Zelda/vs/Xavier", "")
         assert answer.status_code == 404 and "Xavier" not in text and "Zelda" not in text
+
+
+def test_a_players_page_says_what_each_of_their_games_figures_are(app, client):
+    from every_page import SHEET
+
+    record_all(app, *JAIPUR)
+    record_all(app, *SHEET)
+    ana = text_of(client.get("/players/Ana"))
+    assert "Jaipur: rounds won, and seals won and lost (a match is won on seals)." in ana
+    assert "Score sheets: the average points of finished games" in ana
+    assert "Carambouille:" not in ana  # a game she never played says nothing here
+    dan = text_of(client.get("/players/Dan"))  # Dan played the sheet alone
+    assert "Score sheets:" in dan and "Jaipur:" not in dan
+    french = text_of(client.get("/players/Dan", headers={"Accept-Language": "fr"}))
+    assert "Feuilles de score" in french

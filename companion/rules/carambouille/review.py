@@ -12,6 +12,8 @@ from companion.rules.review import Highlight, Period, Review, Standing, first_pl
 from companion.rules.words import N_, _, ngettext
 
 PERIOD_NAME = N_("Hand")  # worded where shown; ``period_label`` words a whole label
+# What the players' pages say of this game's figures (``Review.stats``), worded where shown.
+FIGURES_NOTE = N_("Carambouille: the best and average points of finished games.")
 
 
 def period_number(state: game.State) -> int:

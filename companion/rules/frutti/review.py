@@ -10,6 +10,8 @@ from companion.rules.words import N_, _, ngettext
 
 # Worded where it is shown: ``_(PERIOD_NAME)``.
 PERIOD_NAME = N_("Round")
+# What the players' pages say of this game's figures (``Review.stats``), worded where shown.
+FIGURES_NOTE = N_("Frutti di Mare: the best and average money of finished games.")
 
 
 def period_number(state: game.FruttiState) -> int:

@@ -26,6 +26,8 @@ from ..review import (
 
 # What a period of the match is called; worded where shown: _(PERIOD_NAME).
 PERIOD_NAME = N_("Round")
+# What the players' pages say of this game's figures (``Review.stats``), worded where shown.
+FIGURES_NOTE = N_("Jaipur: rounds won, and seals won and lost (a match is won on seals).")
 
 
 def period_number(state: game.JaipurState) -> int:

@@ -12,6 +12,8 @@ from companion.rules.words import N_, _, ngettext
 
 # Worded where shown: ``_(PERIOD_NAME)``. A sheet by categories names its periods ``CATEGORY`` (``period_name``).
 PERIOD_NAME = N_("Round")
+# What the players' pages say of this game's figures (``Review.stats``), worded where shown.
+FIGURES_NOTE = N_("Score sheets: the average points of finished games, each game by the name its tables gave it.")
 CATEGORY = N_("Category")
 SHOWN = 3  # places named for the best entry; the others are counted
 
