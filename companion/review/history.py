@@ -218,8 +218,11 @@ def outcome(table: Table, last=_UNREAD, before: datetime | None = None) -> Outco
     if last is _UNREAD:
         last = last_activity([table.id]).get(table.id)
     reviewed = reviewed_of(table)
+    # Who started, as the table knows it (the option the game declares: its First Trader, who dealt first…).
+    starter = (table.options or {}).get(GAMES[table.game].STARTER_OPTION) if table.game in GAMES else None
     return Outcome(table.id, table.game, log.game_title(table), table.created_at, table.finished, tuple(table.players),
-                   link_token=table.watch_token, abandoned=status_of(table, last, before) == ABANDONED, **reviewed)
+                   link_token=table.watch_token, abandoned=status_of(table, last, before) == ABANDONED,
+                   starter=starter if type(starter) is int and 0 <= starter < len(table.seats) else None, **reviewed)
 
 
 def outcomes(tables: list[Table]) -> list[Outcome]:

@@ -7,6 +7,7 @@ points), at the end of the session. The biggest win is the widest gap between a 
 is left out. A comeback is the deepest deficit a winner overcame: after each hand or round but the last, how far
 behind the leader the winner stood. A win streak is a player's wins in a row at the sessions of the game they
 played; the current one is the longest still going (two or more). A forgotten person's seat holds no record.
+How often the start player won (a shared first place too) is set beside what an even chance would give.
 """
 
 from __future__ import annotations
@@ -52,6 +53,11 @@ class Records:
     longest_streak: Streak | None = None
     current_streak: Streak | None = None
     comeback: Feat | None = None
+    # The start player: at how many sessions one was known, how many they won, and what an even chance would give
+    # (the sum of one in the number of players, over those sessions).
+    started: int = 0
+    starter_won: int = 0
+    even_chance: float = 0.0
 
 
 def _named(outcome: Outcome) -> list[int]:
@@ -129,7 +135,10 @@ def records(outcomes: Iterable[Outcome]) -> Records:
     comebacks = [(found, outcome) for outcome in sessions if (found := _comeback(outcome))]
     comeback = max(comebacks, key=lambda item: (item[0][0], -item[1].table_id), default=None)
     longest, current = _streaks(sessions)
+    started = [outcome for outcome in sessions if outcome.starter is not None]
     return Records(
+        started=len(started), starter_won=sum(outcome.ranks[outcome.starter] == 1 for outcome in started),
+        even_chance=sum(1 / len(outcome.players) for outcome in started),
         sessions=len(sessions), highest=highest, lowest=lowest,
         biggest_win=Feat(biggest[0], _winners_named(biggest[1]), biggest[1]) if biggest else None,
         longest_streak=longest, current_streak=current,

@@ -55,6 +55,7 @@ class Outcome:
     lowest_wins: bool = False
     chart_name: str = N_("Points")  # what the totals count: "Points", "Money"
     period_name: str = N_("Round")  # what the trail is after each of: "Hand", "Round"
+    starter: int | None = None  # the seat that started (the First Trader, who dealt first), as the table knows it
 
 
 def _figure(stat: Stat, records: Sequence[Mapping[str, int]]) -> str:

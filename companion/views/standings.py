@@ -8,7 +8,7 @@ from werkzeug.wrappers import Response
 from ..forms.review import StandingsForm
 from ..review import history, ratings, records, standings
 from ..review.standings import ALL, Pool
-from ..i18n.formats import number
+from ..i18n.formats import number, percent
 from ..inputs import names
 from ..rules.words import _
 from ..web.membership import current_group, in_group
@@ -70,6 +70,12 @@ def of_results(table) -> tuple[str, list[tuple[str, int, int]]] | None:
         return None
     return standings.season_name(season), [(name, *changes[key]) for name in table.players
                                            if (key := names.key(name)) in changes]
+
+
+@bp.app_template_global()
+def share(value: float) -> str:
+    """A share as this phone writes it, to the whole percent: "40%", "40 %"."""
+    return percent(round(value, 2))
 
 
 @bp.get("/standings")

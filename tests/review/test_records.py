@@ -95,3 +95,18 @@ def test_a_games_page_is_the_groups_alone(app):
     text = badger.get("/games/frutti").get_data(as_text=True)
     assert "Zelda" not in text and "Xavier" not in text
     assert "This phone is in no group yet" in app.test_client().get("/games/frutti").get_data(as_text=True)
+
+
+def test_how_often_the_start_player_won_beside_an_even_chance(app, client):
+    from dataclasses import replace
+
+    sessions = [replace(SESSIONS[0], starter=0), replace(SESSIONS[1], starter=1), replace(SESSIONS[2], starter=0),
+                replace(SESSIONS[7], starter=1), SESSIONS[3]]
+    found = records(sessions)
+    # Ana started 1 and 3 and won both; Ben started 2 (lost) and 8 (shared first); 4 knew no starter.
+    assert (found.started, found.starter_won) == (4, 3)
+    assert found.even_chance == 1 / 2 + 1 / 3 + 1 / 2 + 1 / 2
+    for _ in range(2):
+        record_all(app, *JAIPUR)  # Ana starts (first_player 0), Ben wins
+    text = text_of(client.get("/games/jaipur"))
+    assert "The start player won 0 of 2 games (0%); an even chance would be 50%." in text
