@@ -1,7 +1,8 @@
 """A group's standings: its finished sessions rated (``ratings``) in seasons, over all games or one.
 
 A season is a calendar quarter on the players' clock ("2026-Q4"), or all time. A season's ladder is kept per
-group, season and game in each app and extended by the sessions finished since; a session changed before the
+group, season and game in each app, with what it says, while the group's sessions stand (``group_version``, one
+indexed read); after a change it is extended by the sessions finished since, and a session changed before the
 newest one folded (an undo, a reopen, a rename, a removal or a restore) folds that season again from its start.
 """
 
@@ -10,17 +11,23 @@ from __future__ import annotations
 import re
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from datetime import datetime
 
 from babel import dates
 from flask import current_app
 
+import sqlalchemy as sa
+
+from ..extensions import db
 from ..i18n.formats import formatting_locale
 from ..inputs import names
-from ..models import now
+from ..models import REMOVED, Table, now
+from ..rules import GAMES
 from . import history
 from .ratings import Ladder, Standing, played_order
+from .records import Records, records
 from .stats import Outcome
 
 ALL = "all"
@@ -67,14 +74,65 @@ class Pool:
                 and (self.season == ALL or season_of(outcome.created_at) == self.season))
 
 
-def finished_outcomes(group_id: int) -> list[Outcome]:
-    """Every finished session of the group, in the order they are rated."""
-    return played_order(outcome for outcome in history.all_outcomes(group_id) if outcome.finished)
+def group_version(group_id: int) -> tuple:
+    """What changes whenever any session of the group does (one indexed read): an entry anywhere (an undo, a reopen,
+    a renamed seat) moves the sum of the sessions' numbers of entries; a session begun, removed or restored moves
+    their count and the sum of their ids."""
+    return tuple(db.session.execute(
+        sa.select(sa.func.count(), sa.func.coalesce(sa.func.sum(Table.id), 0),
+                  sa.func.coalesce(sa.func.sum(Table.last_seq), 0))
+        .where(Table.group_id == group_id, Table.status != REMOVED, Table.game.in_(list(GAMES.keys())))).one())
 
 
-def seasons(outcomes: list[Outcome]) -> list[str]:
-    """The seasons with a finished session, newest first, the current one always among them."""
-    return sorted({season_of(outcome.created_at) for outcome in outcomes} | {current_season()}, reverse=True)
+# How long a group's sessions as read are kept while nothing changes: whether a session is abandoned moves with
+# the clock alone (a day without an entry), and may be read this late.
+ABANDONED_LATE = 60
+
+
+def every_outcome(group_id: int) -> list[Outcome]:
+    """Every session of the group's outcome (``history.all_outcomes``: the players' pages read them all), kept
+    while the group's sessions stand, for ``ABANDONED_LATE`` seconds at most."""
+    return _kept(group_id, "every", lambda _version: history.all_outcomes(group_id),
+                 late=int(now().timestamp()) // ABANDONED_LATE)
+
+
+def finished_outcomes(group_id: int, version: tuple | None = None) -> list[Outcome]:
+    """Every finished session of the group, in the order they are rated: kept per group while its
+    ``group_version`` stands (a big group's thousands of sessions are read once, not per page)."""
+    return _kept(group_id, "finished", lambda _version: played_order(
+        outcome for outcome in history.all_outcomes(group_id) if outcome.finished), version=version)
+
+
+def seasons(group_id: int) -> list[str]:
+    """The seasons with a finished session of the group, newest first, the current one always among them."""
+    played = _kept(group_id, "seasons", lambda version: {season_of(outcome.created_at)
+                                                         for outcome in finished_outcomes(group_id, version)})
+    return sorted(played | {current_season()}, reverse=True)
+
+
+def game_records(group_id: int, game: str) -> Records:
+    """The records of one of the group's games (``records.records``), kept while its sessions stand."""
+    return _kept(group_id, ("records", game), lambda version: records(
+        [outcome for outcome in finished_outcomes(group_id, version) if in_game(outcome, game)]))
+
+
+def _kept(group_id: int, what: Hashable, work: Callable[[tuple], object], late: int = 0,
+          version: tuple | None = None):
+    """What ``work`` makes of the group's sessions at their ``group_version`` (given it; read now unless the caller
+    has), kept in this app while they stand (and ``late`` does not move)."""
+    version = group_version(group_id) if version is None else version
+    key = (group_id, what)
+    kept: OrderedDict = current_app.extensions.setdefault("group_reads", OrderedDict())
+    with _KEEPING:
+        if (found := kept.get(key)) is not None and found[0] == (version, late):
+            kept.move_to_end(key)
+            return found[1]
+    made = work(version)
+    with _KEEPING:
+        kept[key] = ((version, late), made)
+        while len(kept) > LADDERS_KEPT:
+            kept.popitem(last=False)
+    return made
 
 
 def _version(outcome: Outcome) -> tuple:
@@ -93,21 +151,27 @@ class Rated:
     changes: dict[int, dict[str, tuple[int, int]]]  # per session: each player's (change, rating after it)
 
 
-def rated(pool: Pool, outcomes: list[Outcome]) -> Rated:
-    """The pool's ratings over ``outcomes`` (``finished_outcomes``): the kept ladder extended by what was finished
-    since, or folded again from the season's start if an older session changed."""
-    wanted = [outcome for outcome in outcomes if pool.holds(outcome)]
-    marks = [(outcome.table_id, _version(outcome)) for outcome in wanted]
+def rated(pool: Pool) -> Rated:
+    """The pool's ratings: as kept while the group's sessions stand (``group_version``), else the kept ladder
+    extended by what was finished since, or folded again from the season's start if an older session changed."""
+    version = group_version(pool.group_id)
     kept: OrderedDict = current_app.extensions.setdefault("ladders", OrderedDict())
     with _KEEPING:
-        found = kept.get(pool)
-        if found is None or found.folded != marks[:len(found.folded)]:
-            found = Ladder()
-        for outcome, mark in zip(wanted[len(found.folded):], marks[len(found.folded):]):
-            found.add(outcome, mark[1])
-        kept[pool] = found
+        if (found := kept.get(pool)) is not None and found[1] == version:
+            kept.move_to_end(pool)
+            return found[2]
+    wanted = [outcome for outcome in finished_outcomes(pool.group_id, version) if pool.holds(outcome)]
+    marks = [(outcome.table_id, _version(outcome)) for outcome in wanted]
+    with _KEEPING:
+        ladder = kept[pool][0] if pool in kept else None
+        if ladder is None or ladder.folded != marks[:len(ladder.folded)]:
+            ladder = Ladder()
+        for outcome, mark in zip(wanted[len(ladder.folded):], marks[len(ladder.folded):]):
+            ladder.add(outcome, mark[1])
+        # Read while no other request extends it.
+        snapshot = Rated(ladder.standings(), dict(ladder.changes))
+        kept[pool] = (ladder, version, snapshot)
         kept.move_to_end(pool)
         while len(kept) > LADDERS_KEPT:
             kept.popitem(last=False)
-        # Read while no other request extends it.
-        return Rated(found.standings(), dict(found.changes))
+        return snapshot

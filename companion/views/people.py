@@ -8,7 +8,7 @@ from werkzeug.wrappers import Response
 from ..forms.groups import ForgetPersonForm, RenamePersonForm
 from ..extensions import db
 from ..groups import log as group_log, people
-from ..review import history, rivals, stats
+from ..review import rivals, standings, stats
 from ..review.session import review_module
 from ..rules import GAMES, RuleError
 from ..rules.words import _, ngettext
@@ -27,7 +27,7 @@ def players() -> Response:
     if (group := current_group()) is None:
         return group_page(in_no_group())
     order = stats.BY_WINS if request.args.get("order") == stats.BY_WINS else stats.BY_NAME
-    everyone = stats.player_stats(history.all_outcomes(group.id), list(GAMES.keys()), order)
+    everyone = stats.player_stats(standings.every_outcome(group.id), list(GAMES.keys()), order)
     return group_page(render_template("review/players.html", players=everyone, order=order, group=group,
                                       orders=(stats.BY_NAME, stats.BY_WINS)))
 
@@ -38,7 +38,7 @@ def _player_of(name: str):
     key = stats.name_key(name)
     if (group := current_group()) is None or not key:
         abort(404)
-    outcomes = history.all_outcomes(group.id)
+    outcomes = standings.every_outcome(group.id)
     found = [p for p in stats.player_stats(outcomes, list(GAMES.keys())) if p.key == key]
     if not found:
         abort(404)

@@ -6,7 +6,7 @@ from flask import Blueprint, abort, jsonify, render_template, request
 from werkzeug.wrappers import Response
 
 from ..forms.review import StandingsForm
-from ..review import history, ratings, records, standings
+from ..review import history, ratings, standings
 from ..review.standings import ALL, Pool
 from ..i18n.formats import number, percent
 from ..inputs import names
@@ -17,11 +17,10 @@ from .group_pages import group_page, in_no_group
 bp = Blueprint("standings", __name__)
 
 
-def _chosen(group_id: int) -> tuple[StandingsForm, Pool, list]:
-    """The form as sent, the pool it chooses (what it could not read left at its default: the current season, all
-    games) and the group's finished sessions."""
-    outcomes = standings.finished_outcomes(group_id)
-    seasons = [(season, standings.season_name(season)) for season in standings.seasons(outcomes)]
+def _chosen(group_id: int) -> tuple[StandingsForm, Pool]:
+    """The form as sent and the pool it chooses (what it could not read left at its default: the current season,
+    all games)."""
+    seasons = [(season, standings.season_name(season)) for season in standings.seasons(group_id)]
     form = StandingsForm(request.args, seasons=[*seasons, (ALL, _("All time"))],
                          games=history.game_choices(group_id), season=standings.current_season())
     if request.args:
@@ -29,20 +28,20 @@ def _chosen(group_id: int) -> tuple[StandingsForm, Pool, list]:
     season = form.season.data if form.season.data and not form.season.errors else standings.current_season()
     game = form.game.data or None if not form.game.errors else None
     form.season.data, form.game.data = season, game or ""
-    return form, Pool(group_id, season, game), outcomes
+    return form, Pool(group_id, season, game)
 
 
-def _champions(form: StandingsForm, pool: Pool, outcomes: list) -> list[tuple[str, str, ratings.Standing]]:
+def _champions(form: StandingsForm, pool: Pool) -> list[tuple[str, str, ratings.Standing]]:
     """Each game's champion in the season: the best rating of those with ``ratings.CHAMPION_GAMES`` rated games."""
     found = []
     for value, name in form.game.choices[1:]:
-        if (best := _champion(Pool(pool.group_id, pool.season, value), outcomes)) is not None:
+        if (best := _champion(Pool(pool.group_id, pool.season, value))) is not None:
             found.append((value, name, best))
     return found
 
 
-def _champion(pool: Pool, outcomes: list) -> ratings.Standing | None:
-    return next((row for row in standings.rated(pool, outcomes).standings if row.games >= ratings.CHAMPION_GAMES),
+def _champion(pool: Pool) -> ratings.Standing | None:
+    return next((row for row in standings.rated(pool).standings if row.games >= ratings.CHAMPION_GAMES),
                 None)
 
 
@@ -64,7 +63,7 @@ def of_results(table) -> tuple[str, list[tuple[str, int, int]]] | None:
     if not table.finished or not in_group(table.group_id):
         return None
     season = standings.season_of(table.created_at)
-    rated = standings.rated(Pool(table.group_id, season, None), standings.finished_outcomes(table.group_id))
+    rated = standings.rated(Pool(table.group_id, season, None))
     changes = rated.changes.get(table.id)
     if not changes:
         return None
@@ -83,12 +82,12 @@ def page() -> Response:
     """The group's players, the best rating first: the current season over all games unless chosen otherwise."""
     if (group := current_group()) is None:
         return group_page(in_no_group())
-    form, pool, outcomes = _chosen(group.id)
-    rated = standings.rated(pool, outcomes)
+    form, pool = _chosen(group.id)
+    rated = standings.rated(pool)
     season = _("All time") if pool.season == ALL else standings.season_name(pool.season)
     return group_page((render_template("review/standings.html", form=form, pool=pool, rows=rated.standings,
                                        season=season, game=_game_name(form, pool),
-                                       champions=_champions(form, pool, outcomes),
+                                       champions=_champions(form, pool),
                                        provisional_games=ratings.PROVISIONAL, start_rating=ratings.START,
                                        champion_games=ratings.CHAMPION_GAMES),
                        422 if form.errors else 200))
@@ -103,12 +102,10 @@ def game_page(game: str) -> Response:
     choices = dict(history.game_choices(group.id))
     if game not in choices:
         abort(404)
-    outcomes = standings.finished_outcomes(group.id)
-    mine = [outcome for outcome in outcomes if standings.in_game(outcome, game)]
-    champions = {season: _champion(Pool(group.id, season, game), outcomes)
+    champions = {season: _champion(Pool(group.id, season, game))
                  for season in (standings.current_season(), ALL)}
     return group_page(render_template("review/game.html", game=game, name=choices[game],
-                                      records=records.records(mine), champions=champions,
+                                      records=standings.game_records(group.id, game), champions=champions,
                                       season=standings.season_name(standings.current_season()),
                                       champion_games=ratings.CHAMPION_GAMES))
 
@@ -118,10 +115,10 @@ def as_json() -> Response:
     """The same standings as JSON, for a group's own site or chat bot; ``mu`` and ``sigma`` are OpenSkill's own."""
     if (group := current_group()) is None:
         abort(404)
-    form, pool, outcomes = _chosen(group.id)
+    form, pool = _chosen(group.id)
     if form.errors:
         return group_page((jsonify({"errors": form.errors}), 400))
-    rated = standings.rated(pool, outcomes)
+    rated = standings.rated(pool)
     return group_page(jsonify({
         "season": pool.season,
         "game": _game_name(form, pool),

@@ -113,15 +113,15 @@ def test_a_new_result_extends_the_kept_ladder_and_an_older_change_folds_it_again
     client.get("/standings")
     with app.app_context():
         pool = standings.Pool(1, standings.current_season(), None)
-    kept = app.extensions["ladders"][pool]
+    kept = app.extensions["ladders"][pool][0]
     assert len(kept.folded) == 3
     newer = record_all(app, *FRUTTI)
     assert rows_of(client.get("/standings")) == expected(app, evening + [newer])
-    assert app.extensions["ladders"][pool] is kept and len(kept.folded) == 4  # only the new session folded
+    assert app.extensions["ladders"][pool][0] is kept and len(kept.folded) == 4  # only the new session folded
     with app.app_context():
         recording.reopen(table_of(evening[0]))
     assert rows_of(client.get("/standings")) == expected(app, evening[1:] + [newer])
-    assert app.extensions["ladders"][pool] is not kept  # an older session changed: folded again from the start
+    assert app.extensions["ladders"][pool][0] is not kept  # an older session changed: folded again from the start
 
 
 @pytest.fixture
