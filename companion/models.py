@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 import sqlalchemy as sa
@@ -230,6 +230,24 @@ class Entry(db.Model):
     device: Mapped[str] = mapped_column(sa.String(32), default="")
     # The form's idempotency key: a re-sent form is recorded once.
     key: Mapped[str | None] = mapped_column(sa.String(32))
+
+
+# The longest name a season a group starts can be given ("Winter league").
+SEASON_NAME_LENGTH = 40
+
+
+class Season(db.Model):
+    """A season a group started itself (``companion.review.standings``): from its first day to the next one's; its
+    standings rate the group's sessions of those days. Before a group's first, its seasons are calendar quarters."""
+
+    __tablename__ = "seasons"
+    __table_args__ = (sa.UniqueConstraint("group_id", "starts_on"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(sa.ForeignKey("groups.id"), index=True)
+    name: Mapped[str] = mapped_column(sa.String(SEASON_NAME_LENGTH))
+    starts_on: Mapped[date] = mapped_column(sa.Date)
+    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=now)
 
 
 class RateCount(db.Model):

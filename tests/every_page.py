@@ -79,6 +79,7 @@ def _pages(client, tables) -> list[tuple[str, object]]:
                 ("standings", client.get("/standings")), ("standings of a game, all time",
                                                           client.get("/standings?game=jaipur&season=all")),
                 ("standings refused", client.get("/standings?season=someday")),
+                ("a season refused", client.post("/standings/seasons", data={"name": "", "starts_on": "someday"})),
                 ("import", client.get("/import")),
                 *[(f"offline page in {lang}", client.get(f"/offline/{lang}")) for lang in ("en", "fr", "de", "it")],
                 ("import refused", client.post("/import", data={"file": (b"{not json", "session.json")},

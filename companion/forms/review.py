@@ -8,10 +8,11 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import DateField, SelectField, StringField
-from wtforms.validators import Length, Optional, ValidationError
+from wtforms.validators import DataRequired, InputRequired, Length, Optional, ValidationError
 
 from ..inputs import bounds
 from ..rules.words import _
+from ..models import SEASON_NAME_LENGTH
 from . import NAME_LENGTH, ActionForm, clean_name
 
 OUT_OF_RANGE = _l("Pick a date between %(first)d and %(last)d.", first=bounds.FIRST_DAY.year,
@@ -30,6 +31,10 @@ class DayField(DateField):
         except ValueError:
             self.data = None
             raise ValueError(_("Enter a date as year-month-day, like 2025-03-14.")) from None
+
+    def _value(self) -> str:
+        # A date input holds a day or nothing: what could not be read is said next to it, not put back in it.
+        return self.data.isoformat() if self.data else ""
 
 
 class HistoryFilterForm(FlaskForm):
@@ -95,3 +100,17 @@ class StandingsForm(FlaskForm):
         super().__init__(*args, **kwargs)
         self.season.choices = list(seasons)
         self.game.choices = [("", _("All games")), *games]
+
+
+class SeasonForm(FlaskForm):
+    """A season the group starts: its name and its first day (a keeper's)."""
+
+    name = StringField(_l("The season's name"), filters=[clean_name], validators=[
+        DataRequired(_l("Give the season a name.")), Length(max=SEASON_NAME_LENGTH)])
+    # Translators: the first day of a season a group starts.
+    # InputRequired, not DataRequired: a day typed that cannot be read keeps its own sentence.
+    starts_on = DayField(_l("First day"), validators=[InputRequired(_l("Pick the season's first day."))])
+
+    def validate_starts_on(self, field: DayField) -> None:
+        if field.data and not bounds.day_in_range(field.data):
+            raise ValidationError(OUT_OF_RANGE)

@@ -1,6 +1,6 @@
 """A group's standings: its finished sessions rated (``ratings``) in seasons, over all games or one.
 
-A season is a calendar quarter on the players' clock ("2026-Q4"), or all time. A season's ladder is kept per
+A season is a calendar quarter on the players' clock, one the group started, or all time (``seasons``). A season's ladder is kept per
 group, season and game in each app, with what it says, while the group's sessions stand (``group_version``, one
 indexed read); after a change it is extended by the sessions finished since, and a session changed before the
 newest one folded (an undo, a reopen, a rename, a removal or a restore) folds that season again from its start.
@@ -8,49 +8,25 @@ newest one folded (an undo, a reopen, a rename, a removal or a restore) folds th
 
 from __future__ import annotations
 
-import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from datetime import datetime
-
-from babel import dates
+import sqlalchemy as sa
 from flask import current_app
 
-import sqlalchemy as sa
-
 from ..extensions import db
-from ..i18n.formats import formatting_locale
 from ..inputs import names
 from ..models import REMOVED, Table, now
 from ..rules import GAMES
 from . import history
 from .ratings import Ladder, Standing, played_order
 from .records import Records, records
+from .seasons import ALL, Season, day_of, quarter_key
 from .stats import Outcome
 
-ALL = "all"
-SEASON_SHAPE = re.compile(r"(\d{4})-Q([1-4])")
 # How many ladders a process keeps (a group's seasons and games).
 LADDERS_KEPT = 512
-
-
-def season_of(moment: datetime) -> str:
-    """The calendar quarter a moment falls in, on the players' clock: "2026-Q4"."""
-    local = history.local(moment)
-    return f"{local.year}-Q{(local.month - 1) // 3 + 1}"
-
-
-def current_season() -> str:
-    return season_of(now())
-
-
-def season_name(season: str) -> str:
-    """A season as this phone writes it: "Oct – Dec 2026", "oct. – déc. 2026"; all time in words elsewhere."""
-    year, quarter = (int(part) for part in SEASON_SHAPE.fullmatch(season).groups())
-    months = dates.get_month_names("abbreviated", "stand-alone", locale=formatting_locale())
-    return f"{months[3 * quarter - 2]} – {months[3 * quarter]} {year}"
 
 
 def in_game(outcome: Outcome, game: str | None) -> bool:
@@ -66,12 +42,12 @@ class Pool:
     """The sessions a standings list rates: a group's, in a season (or all time), of a game (or all)."""
 
     group_id: int
-    season: str
+    season: Season
     game: str | None
 
     def holds(self, outcome: Outcome) -> bool:
         return (outcome.finished and in_game(outcome, self.game)
-                and (self.season == ALL or season_of(outcome.created_at) == self.season))
+                and (self.season.key == ALL or self.season.holds(day_of(outcome.created_at))))
 
 
 def group_version(group_id: int) -> tuple:
@@ -103,11 +79,10 @@ def finished_outcomes(group_id: int, version: tuple | None = None) -> list[Outco
         outcome for outcome in history.all_outcomes(group_id) if outcome.finished), version=version)
 
 
-def seasons(group_id: int) -> list[str]:
-    """The seasons with a finished session of the group, newest first, the current one always among them."""
-    played = _kept(group_id, "seasons", lambda version: {season_of(outcome.created_at)
-                                                         for outcome in finished_outcomes(group_id, version)})
-    return sorted(played | {current_season()}, reverse=True)
+def played_quarters(group_id: int) -> set[str]:
+    """The calendar quarters with a finished session of the group ("2026-Q4")."""
+    return _kept(group_id, "quarters", lambda version: {quarter_key(day_of(outcome.created_at))
+                                                        for outcome in finished_outcomes(group_id, version)})
 
 
 def game_records(group_id: int, game: str) -> Records:

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, jsonify, render_template, request
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from sqlalchemy.exc import IntegrityError
 from werkzeug.wrappers import Response
 
-from ..forms.review import StandingsForm
-from ..review import history, ratings, standings
-from ..review.standings import ALL, Pool
+from ..extensions import db
+from ..forms.review import SeasonForm, StandingsForm
+from ..groups import log as group_log
+from ..i18n import formats
+from ..models import Season as OwnSeason
+from ..review import history, ratings, seasons, standings
+from ..review.standings import Pool
 from ..i18n.formats import number, percent
 from ..inputs import names
 from ..rules.words import _
-from ..web.membership import current_group, in_group
-from .group_pages import group_page, in_no_group
+from ..web.membership import current_group, in_group, is_keeper, me
+from .group_pages import current, group_page, in_no_group, keepers_only
 
 bp = Blueprint("standings", __name__)
 
@@ -20,14 +25,15 @@ bp = Blueprint("standings", __name__)
 def _chosen(group_id: int) -> tuple[StandingsForm, Pool]:
     """The form as sent and the pool it chooses (what it could not read left at its default: the current season,
     all games)."""
-    seasons = [(season, standings.season_name(season)) for season in standings.seasons(group_id)]
-    form = StandingsForm(request.args, seasons=[*seasons, (ALL, _("All time"))],
-                         games=history.game_choices(group_id), season=standings.current_season())
+    started, played = seasons.own(group_id), standings.played_quarters(group_id)
+    today = seasons.current(started)
+    form = StandingsForm(request.args, seasons=[(season.key, season.label) for season in seasons.choices(played, started)],
+                         games=history.game_choices(group_id), season=today.key)
     if request.args:
         form.validate()
-    season = form.season.data if form.season.data and not form.season.errors else standings.current_season()
+    season = (seasons.by_key(form.season.data, played, started) if not form.season.errors else None) or today
     game = form.game.data or None if not form.game.errors else None
-    form.season.data, form.game.data = season, game or ""
+    form.season.data, form.game.data = season.key, game or ""
     return form, Pool(group_id, season, game)
 
 
@@ -62,12 +68,12 @@ def of_results(table) -> tuple[str, list[tuple[str, int, int]]] | None:
     shows: only once its result is final, and only for a phone in its group."""
     if not table.finished or not in_group(table.group_id):
         return None
-    season = standings.season_of(table.created_at)
+    season = seasons.of_day(seasons.day_of(table.created_at), seasons.own(table.group_id))
     rated = standings.rated(Pool(table.group_id, season, None))
     changes = rated.changes.get(table.id)
     if not changes:
         return None
-    return standings.season_name(season), [(name, *changes[key]) for name in table.players
+    return season.label, [(name, *changes[key]) for name in table.players
                                            if (key := names.key(name)) in changes]
 
 
@@ -82,15 +88,44 @@ def page() -> Response:
     """The group's players, the best rating first: the current season over all games unless chosen otherwise."""
     if (group := current_group()) is None:
         return group_page(in_no_group())
+    return _page(group)
+
+
+def _page(group, season_form: SeasonForm | None = None, status: int = 200) -> Response:
     form, pool = _chosen(group.id)
     rated = standings.rated(pool)
-    season = _("All time") if pool.season == ALL else standings.season_name(pool.season)
+    season = pool.season.label
     return group_page((render_template("review/standings.html", form=form, pool=pool, rows=rated.standings,
                                        season=season, game=_game_name(form, pool),
                                        champions=_champions(form, pool),
                                        provisional_games=ratings.PROVISIONAL, start_rating=ratings.START,
-                                       champion_games=ratings.CHAMPION_GAMES),
-                       422 if form.errors else 200))
+                                       champion_games=ratings.CHAMPION_GAMES, keeper=is_keeper(group),
+                                       season_form=season_form or SeasonForm(formdata=None)),
+                       422 if form.errors else status))
+
+
+@bp.post("/standings/seasons")
+def start_season() -> Response:
+    """Start a season of the group's own (a keeper): from its first day, its standings rate the sessions of its days
+    until the next one's; the quarters before it stay as they were."""
+    group = current()
+    keepers_only(group)
+    form = SeasonForm()
+    if form.validate_on_submit():
+        season = OwnSeason(group_id=group.id, name=form.name.data, starts_on=form.starts_on.data)
+        db.session.add(season)
+        group_log.note(group.id, "season_started", me(group), name=season.name, day=season.starts_on.isoformat())
+        try:
+            db.session.commit()
+        except IntegrityError:
+            # The same day sent from two phones at once, or a season of that day already: one season a day.
+            db.session.rollback()
+            form.starts_on.errors = [_("A season of the group already starts that day.")]
+        else:
+            flash(_("The season %(name)s starts on %(day)s.", name=season.name,
+                    day=formats.date(season.starts_on)))
+            return redirect(url_for("standings.page", season=f"s{season.id}"), 303)
+    return _page(group, form, 422)
 
 
 @bp.get("/games/<path:game>")
@@ -102,11 +137,10 @@ def game_page(game: str) -> Response:
     choices = dict(history.game_choices(group.id))
     if game not in choices:
         abort(404)
-    champions = {season: _champion(Pool(group.id, season, game))
-                 for season in (standings.current_season(), ALL)}
+    today = seasons.current(seasons.own(group.id))
+    champions = {season.label: _champion(Pool(group.id, season, game)) for season in (today, seasons.ALL_TIME)}
     return group_page(render_template("review/game.html", game=game, name=choices[game],
                                       records=standings.game_records(group.id, game), champions=champions,
-                                      season=standings.season_name(standings.current_season()),
                                       champion_games=ratings.CHAMPION_GAMES))
 
 
@@ -120,7 +154,7 @@ def as_json() -> Response:
         return group_page((jsonify({"errors": form.errors}), 400))
     rated = standings.rated(pool)
     return group_page(jsonify({
-        "season": pool.season,
+        "season": pool.season.key,
         "game": _game_name(form, pool),
         "players": [{"name": row.name, "rating": row.rating, "mu": row.mu, "sigma": row.sigma, "games": row.games,
                      "wins": row.wins, "provisional": row.provisional} for row in rated.standings],

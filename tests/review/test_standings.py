@@ -10,7 +10,7 @@ import pytest
 
 from companion.extensions import db
 from companion.models import now
-from companion.review import history, ratings, standings
+from companion.review import history, ratings, seasons, standings
 from companion.table import recording
 from groups.tables import group_named, member_of, played
 from review.test_evenings import moved_back, table_of_watch, text_of
@@ -48,13 +48,13 @@ def test_the_standings_rate_the_seasons_finished_sessions_best_first(app, client
     text = text_of(answer)
     assert "provisional" in text and "All games" in text
     with app.test_request_context():
-        assert standings.season_name(standings.current_season()) in text
+        assert seasons.current([]).label in text
 
 
 def test_the_json_says_the_same_with_openskills_own_mu_and_sigma(app, client, evening):
     data = client.get("/standings.json").get_json()
     with app.app_context():
-        assert data["season"] == standings.current_season() and data["game"] is None
+        assert data["season"] == seasons.current([]).key and data["game"] is None
     assert [(p["name"], p["rating"], p["games"], p["wins"]) for p in data["players"]] == expected(app, evening)
     first = data["players"][0]
     assert first["provisional"] is True
@@ -79,8 +79,8 @@ def test_a_season_is_a_calendar_quarter_and_all_time_holds_them_all(app, client,
     carambouille = evening[0]
     moved_back(app, carambouille, 24 * 100)
     with app.app_context():
-        earlier = standings.season_of(table_of(carambouille).created_at)
-        assert earlier != standings.current_season()
+        earlier = seasons.quarter_key(seasons.day_of(table_of(carambouille).created_at))
+        assert earlier != seasons.current([]).key
     assert expected(app, evening[1:]) == rows_of(client.get("/standings"))
     assert expected(app, evening[:1]) == rows_of(client.get(f"/standings?season={earlier}"))
     assert expected(app, evening) == rows_of(client.get("/standings?season=all"))
@@ -112,7 +112,7 @@ def table_id(app, token: str) -> int:
 def test_a_new_result_extends_the_kept_ladder_and_an_older_change_folds_it_again(app, client, evening):
     client.get("/standings")
     with app.app_context():
-        pool = standings.Pool(1, standings.current_season(), None)
+        pool = standings.Pool(1, seasons.current([]), None)
     kept = app.extensions["ladders"][pool][0]
     assert len(kept.folded) == 3
     newer = record_all(app, *FRUTTI)
@@ -157,8 +157,8 @@ def test_a_forgotten_person_is_rated_by_no_name(app, client, evening):
 def test_the_current_season_is_the_quarter_of_today(app):
     moment = now()
     with app.app_context():
-        assert standings.season_of(moment) == f"{moment.year}-Q{(moment.month - 1) // 3 + 1}"
-        assert standings.season_of(moment - timedelta(days=200)) != standings.season_of(moment)
+        assert seasons.current([]).key == f"{moment.year}-Q{(moment.month - 1) // 3 + 1}"
+        assert seasons.quarter_key(seasons.day_of(moment - timedelta(days=200))) != seasons.current([]).key
 
 
 def test_a_games_champion_is_its_best_rating_after_five_games(app, client):
