@@ -11,6 +11,11 @@ from ..rules.words import _
 from ..web import membership
 
 
+def group_name(group: Group) -> str:
+    """A group's name as a page shows it: the one it was given, else the home group's in the reader's language."""
+    return group.name or _("Our group")
+
+
 def in_no_group() -> tuple[str, int]:
     """What a phone in no group sees where a group's page would be: how to start or join one, nothing else."""
     return render_template("groups/none.html"), 200

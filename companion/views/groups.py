@@ -19,16 +19,11 @@ from ..rules.words import _, ngettext
 from ..web.hosting import phone_url
 from ..web import membership
 from ..web.phone import phone
-from .group_pages import current, group_page, in_no_group, keepers_only
+from .group_pages import current, group_name, group_page, in_no_group, keepers_only
 from .review import local_time
 from .tables import qr_response
 
 bp = Blueprint("groups", __name__, cli_group=None)
-
-
-def group_name(group: Group) -> str:
-    """A group's name as a page shows it: the one it was given, else the home group's in the reader's language."""
-    return group.name or _("Our group")
 
 
 @bp.app_context_processor

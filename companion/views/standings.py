@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from sqlalchemy.exc import IntegrityError
 from werkzeug.wrappers import Response
@@ -17,7 +19,7 @@ from ..i18n.formats import number, percent
 from ..inputs import names
 from ..rules.words import _
 from ..web.membership import current_group, in_group, is_keeper, me
-from .group_pages import current, group_page, in_no_group, keepers_only
+from .group_pages import current, group_name, group_page, in_no_group, keepers_only
 
 bp = Blueprint("standings", __name__)
 
@@ -49,6 +51,23 @@ def _champions(form: StandingsForm, pool: Pool) -> list[tuple[str, str, ratings.
 def _champion(pool: Pool) -> ratings.Standing | None:
     return next((row for row in standings.rated(pool).standings if row.games >= ratings.CHAMPION_GAMES),
                 None)
+
+
+def _card(group, pool: Pool, rows: list, season: str, game: str | None) -> dict:
+    """What the picture of the standings says (``static/card.js`` draws it), in the reader's language."""
+    return {
+        "game": _("Standings"),
+        "when": " · ".join(part for part in (group_name(group), season, game or _("All games")) if part),
+        "heading": _("Rating"),
+        "standings": [{"rank": place, "name": row.name, "score": number(row.rating),
+                       "unit": _("provisional") if row.provisional else "", "winner": place == 1}
+                      for place, row in enumerate(rows, start=1)],
+        "winner": _("leads"),
+        "app": _("Table companion"),
+        # A file name any phone keeps: the season's key and the game's name in plain letters ("standings-2026-Q4-skat").
+        "file": "-".join(filter(None, ("standings", pool.season.key,
+                                       re.sub(r"[^a-z0-9]+", "-", names.key(game or "")).strip("-")))) + ".png",
+    }
 
 
 def _game_name(form: StandingsForm, pool: Pool) -> str | None:
@@ -98,6 +117,7 @@ def _page(group, season_form: SeasonForm | None = None, status: int = 200) -> Re
     return group_page((render_template("review/standings.html", form=form, pool=pool, rows=rated.standings,
                                        season=season, game=_game_name(form, pool),
                                        champions=_champions(form, pool),
+                                       card=_card(group, pool, rated.standings, season, _game_name(form, pool)),
                                        provisional_games=ratings.PROVISIONAL, start_rating=ratings.START,
                                        champion_games=ratings.CHAMPION_GAMES, keeper=is_keeper(group),
                                        season_form=season_form or SeasonForm(formdata=None)),
