@@ -101,8 +101,9 @@ def picture(app) -> dict:
     pages = [re.sub(r'\s*<section aria-labelledby="bin-heading".*?</section>\s*', "\n", answer.text, flags=re.S)
              for answer in answers]
     pages = [re.sub(r"\s*\n\s*", "\n", page) for page in pages]
-    # The links and the forms' CSRF tokens are each server's own; everything else reads the same.
-    links = re.compile(r"/([tw])/[A-Za-z0-9_-]{16,32}")
+    # The links (a table's, an evening's by one of its tables) and the forms' CSRF tokens are each server's own;
+    # everything else reads the same.
+    links = re.compile(r"/([tw]|evenings)/[A-Za-z0-9_-]{16,32}")
     forms = re.compile(r'(csrf_token"[^>]*value="|X-CSRFToken": ")[^"]+')
     return utc({"history": rows, "standings": standings, "entries": entries, "players": statistics,
                 "pages": [forms.sub(r"\1TOKEN", links.sub(r"/\1/TOKEN", page)) for page in pages]})
