@@ -27,7 +27,7 @@ def seats_of(group: Group, person: str) -> list[tuple[Table, int]]:
 
 def placeholder(seat: int) -> str:
     """The name a forgotten person's seat takes: its place at the table ("Player 3")."""
-    return f"Player {seat + 1}"
+    return names.forgotten(seat)
 
 
 def _clash(table: Table, seat: int, name: str) -> bool:

@@ -45,3 +45,17 @@ def starting_with(start: str) -> Callable[[str], bool]:
         return bool(start) and (matched.startswith(start) or any(word.startswith(start) for word in matched.split()))
 
     return test
+
+
+# The name a forgotten person's seat takes (its place at the table), with the stars that tell two apart.
+_FORGOTTEN = re.compile(r"Player \d+\**")
+
+
+def forgotten(seat: int) -> str:
+    """The name a forgotten person's seat takes: its place at the table ("Player 3")."""
+    return f"Player {seat + 1}"
+
+
+def is_forgotten(name: str) -> bool:
+    """Whether ``name`` is a forgotten person's seat ("Player 3", "Player 3*"): no one, in any tally or rating."""
+    return _FORGOTTEN.fullmatch(name) is not None

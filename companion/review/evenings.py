@@ -14,7 +14,6 @@ one: it is left out.
 
 from __future__ import annotations
 
-import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -24,9 +23,6 @@ from ..inputs import names
 from .stats import Outcome, display_name
 
 GAP = timedelta(hours=6)
-
-# The name a forgotten person's seat takes (``groups.people.placeholder``), with the stars that tell two apart.
-_PLACEHOLDER = re.compile(r"Player \d+\**")
 
 
 @dataclass(frozen=True)
@@ -57,8 +53,8 @@ def is_on(evening: Sequence[Span], moment: datetime) -> bool:
 
 
 def is_no_one(name: str) -> bool:
-    """Whether ``name`` is a forgotten person's seat ("Player 3"), counted for no one."""
-    return _PLACEHOLDER.fullmatch(name) is not None
+    """Whether ``name`` is a forgotten person's seat ("Player 3"), counted for no one (``names.is_forgotten``)."""
+    return names.is_forgotten(name)
 
 
 @dataclass(frozen=True)

@@ -59,6 +59,16 @@ class Records:
     starter_won: int = 0
     even_chance: float = 0.0
 
+    @property
+    def starter_share(self) -> float:
+        """The share of the sessions with a known start player that the start player won (0 without any)."""
+        return self.starter_won / self.started if self.started else 0.0
+
+    @property
+    def even_share(self) -> float:
+        """What an even chance would give over the same sessions (one in the number of players, on average)."""
+        return self.even_chance / self.started if self.started else 0.0
+
 
 def _named(outcome: Outcome) -> list[int]:
     return [seat for seat, name in enumerate(outcome.players) if not is_no_one(name)]

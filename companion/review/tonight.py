@@ -41,10 +41,6 @@ class Evening:
         """What its page is found by: its first session's watch token."""
         return self.sessions[0][0].watch_token
 
-    @property
-    def finished_games(self) -> int:
-        return sum(outcome.finished for _table, outcome in self.sessions)
-
 
 def _spans(group_id: int, since: datetime, until: datetime | None) -> list[Span]:
     query = (sa.select(Entry.table_id, sa.func.min(Entry.created_at), sa.func.max(Entry.created_at))

@@ -7,7 +7,7 @@ from werkzeug.wrappers import Response
 
 from ..review import tonight
 from ..review.evenings import Tally
-from ..rules.words import _
+from ..rules.review import names
 from ..web.membership import current_group, in_group
 from .group_pages import group_page, in_no_group
 from .table_page import table_or_404
@@ -18,10 +18,7 @@ bp = Blueprint("evenings", __name__)
 @bp.app_template_global()
 def evening_names(rows: list[Tally]) -> str:
     """Players of a tally by name: "Ana", "Ana and Ben", "Ana, Ben and Cy"."""
-    shown = [row.name for row in rows]
-    if len(shown) <= 1:
-        return "".join(shown)
-    return _("%(names)s and %(last)s", names=", ".join(shown[:-1]), last=shown[-1])
+    return names([row.name for row in rows], range(len(rows)))
 
 
 def of_results(table) -> tonight.Evening | None:

@@ -56,7 +56,7 @@ def current_group() -> Group | None:
 
 def is_member(group: Group) -> bool:
     """Whether this phone is in ``group``."""
-    return any(mine.id == group.id for mine in member_groups())
+    return in_group(group.id)
 
 
 def in_group(group_id: int) -> bool:

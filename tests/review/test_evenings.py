@@ -233,3 +233,11 @@ def test_a_session_put_in_the_bin_leaves_its_evening_and_comes_back_restored(app
 def table_id(app, token: str) -> int:
     with app.app_context():
         return db.session.scalar(sa.select(Table.id).where(Table.token == token))
+
+
+def test_every_name_forgetting_gives_a_seat_is_no_one_and_a_real_name_is_someone():
+    from companion.groups.people import placeholder
+    from companion.review.evenings import is_no_one
+
+    assert all(is_no_one(placeholder(seat)) and is_no_one(placeholder(seat) + "**") for seat in range(12))
+    assert not any(is_no_one(name) for name in ("Player", "Players 3", "Player 3b", "Ana", "player 3x"))

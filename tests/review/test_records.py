@@ -110,3 +110,8 @@ def test_how_often_the_start_player_won_beside_an_even_chance(app, client):
         record_all(app, *JAIPUR)  # Ana starts (first_player 0), Ben wins
     text = text_of(client.get("/games/jaipur"))
     assert "The start player won 0 of 2 games (0%); an even chance would be 50%." in text
+
+
+def test_the_start_players_share_is_nothing_without_a_known_start_player():
+    found = records([SESSIONS[3]])
+    assert found.started == 0 and found.starter_share == 0.0 and found.even_share == 0.0
