@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable
+from functools import lru_cache
 
 # The longest name a player can have: it must fit the score row and the pad's columns.
 NAME_LENGTH = 40
@@ -21,6 +22,11 @@ CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 JOINERS = {"\u200c", "\u200d"}
 
 
+# A group's review matches its few dozen names tens of thousands of times a page: each worked out once.
+NAMES_KEPT = 4096
+
+
+@lru_cache(maxsize=NAMES_KEPT)
 def clean(raw: str | None) -> str:
     """A name as it is kept: NFC, format characters dropped, spaces trimmed and single."""
     text = unicodedata.normalize("NFC", raw or "")
@@ -28,6 +34,7 @@ def clean(raw: str | None) -> str:
     return " ".join(text.split())
 
 
+@lru_cache(maxsize=NAMES_KEPT)
 def key(name: str) -> str:
     """A name as matched: "  ANA ", "ana", "Àna" and "Ana" with a zero-width space are one player."""
     decomposed = unicodedata.normalize("NFKD", clean(name))

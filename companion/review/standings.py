@@ -13,17 +13,19 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 import sqlalchemy as sa
-from flask import current_app
+from flask import current_app, g, has_app_context
+from sqlalchemy.orm import Session
 
 from ..extensions import db
 from ..inputs import names
-from ..models import REMOVED, Table, now
+from ..models import REMOVED, Season as OwnSeason, Table, now
 from ..rules import GAMES
 from . import history
 from .ratings import Ladder, Standing, played_order
+from .outcomes import group_outcomes
 from .records import Records, records
 from .seasons import ALL, Season, day_of, quarter_key
-from .stats import Outcome
+from .stats import Outcome, PlayerStats, player_stats
 
 # How many ladders a process keeps (a group's seasons and games).
 LADDERS_KEPT = 512
@@ -51,13 +53,28 @@ class Pool:
 
 
 def group_version(group_id: int) -> tuple:
-    """What changes whenever any session of the group does (one indexed read): an entry anywhere (an undo, a reopen,
-    a renamed seat) moves the sum of the sessions' numbers of entries; a session begun, removed or restored moves
-    their count and the sum of their ids."""
-    return tuple(db.session.execute(
-        sa.select(sa.func.count(), sa.func.coalesce(sa.func.sum(Table.id), 0),
-                  sa.func.coalesce(sa.func.sum(Table.last_seq), 0))
-        .where(Table.group_id == group_id, Table.status != REMOVED, Table.game.in_(list(GAMES.keys())))).one())
+    """What changes whenever any session of the group does (one indexed read, once a request till it writes): an
+    entry anywhere (an undo, a reopen, a renamed seat) moves the sum of the sessions' numbers of entries; a session
+    begun, removed or restored moves their count and the sum of their ids; a season started, the seasons' count and
+    newest id."""
+    asked = g.setdefault("group_versions", {})
+    if group_id not in asked:
+        own = sa.select(OwnSeason.id).where(OwnSeason.group_id == group_id)
+        asked[group_id] = tuple(db.session.execute(
+            sa.select(sa.func.count(), sa.func.coalesce(sa.func.sum(Table.id), 0),
+                      sa.func.coalesce(sa.func.sum(Table.last_seq), 0),
+                      sa.select(sa.func.count()).select_from(own.subquery()).scalar_subquery(),
+                      sa.select(sa.func.coalesce(sa.func.max(OwnSeason.id), 0))
+                      .where(OwnSeason.group_id == group_id).scalar_subquery())
+            .where(Table.group_id == group_id, Table.status != REMOVED, Table.game.in_(list(GAMES.keys())))).one())
+    return asked[group_id]
+
+
+@sa.event.listens_for(Session, "after_commit")
+def _written(_session: Session) -> None:
+    # What the request read of its groups' versions may be stale once it has written.
+    if has_app_context():
+        g.pop("group_versions", None)
 
 
 # How long a group's sessions as read are kept while nothing changes: whether a session is abandoned moves with
@@ -66,17 +83,29 @@ ABANDONED_LATE = 60
 
 
 def every_outcome(group_id: int) -> list[Outcome]:
-    """Every session of the group's outcome (``history.all_outcomes``: the players' pages read them all), kept
+    """Every session of the group's outcome (``outcomes.group_outcomes``: the players' pages read them all), kept
     while the group's sessions stand, for ``ABANDONED_LATE`` seconds at most."""
-    return _kept(group_id, "every", lambda _version: history.all_outcomes(group_id),
+    return _kept(group_id, "every", lambda _version: group_outcomes(group_id),
                  late=int(now().timestamp()) // ABANDONED_LATE)
+
+
+def players(group_id: int) -> dict[str, PlayerStats]:
+    """Everyone who has played in the group with their record per game (``stats.player_stats``), by name key, by
+    name; kept while ``every_outcome`` is."""
+    return _kept(group_id, "players", lambda _version: {player.key: player for player in player_stats(
+        every_outcome(group_id), list(GAMES.keys()))}, late=int(now().timestamp()) // ABANDONED_LATE)
 
 
 def finished_outcomes(group_id: int, version: tuple | None = None) -> list[Outcome]:
     """Every finished session of the group, in the order they are rated: kept per group while its
     ``group_version`` stands (a big group's thousands of sessions are read once, not per page)."""
     return _kept(group_id, "finished", lambda _version: played_order(
-        outcome for outcome in history.all_outcomes(group_id) if outcome.finished), version=version)
+        outcome for outcome in group_outcomes(group_id) if outcome.finished), version=version)
+
+
+def game_choices(group_id: int) -> list[tuple[str, str]]:
+    """The history's game filter (``history.game_choices``), kept while the group's sessions stand."""
+    return _kept(group_id, "games", lambda _version: history.game_choices(group_id))
 
 
 def played_quarters(group_id: int) -> set[str]:

@@ -160,8 +160,12 @@ def player_stats(outcomes: Iterable[Outcome], game_order: Sequence[str] = (),
             wins=sum(g.wins for g in records),
             last_played=latest[key][0],
         ))
+    return in_order(players, order)
+
+
+def in_order(players: Iterable[PlayerStats], order: str = BY_NAME) -> list[PlayerStats]:
+    """The players by name, or who wins most first: most wins, then the better win rate, then the name."""
     if order == BY_WINS:
-        # Who wins most: most wins, then the better win rate, then the name.
         return sorted(players, key=lambda p: (-p.wins, -(p.wins / p.finished if p.finished else 0),
                                               p.name.casefold(), p.key))
     return sorted(players, key=lambda p: (p.name.casefold(), p.key))

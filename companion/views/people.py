@@ -8,7 +8,9 @@ from werkzeug.wrappers import Response
 from ..forms.groups import ForgetPersonForm, RenamePersonForm
 from ..extensions import db
 from ..groups import log as group_log, people
+from ..models import Group
 from ..review import rivals, standings, stats
+from .kept_pages import kept_page
 from ..review.session import review_module
 from ..rules import GAMES, RuleError
 from ..rules.words import _, ngettext
@@ -27,22 +29,18 @@ def players() -> Response:
     if (group := current_group()) is None:
         return group_page(in_no_group())
     order = stats.BY_WINS if request.args.get("order") == stats.BY_WINS else stats.BY_NAME
-    everyone = stats.player_stats(standings.every_outcome(group.id), list(GAMES.keys()), order)
-    return group_page(render_template("review/players.html", players=everyone, order=order, group=group,
-                                      orders=(stats.BY_NAME, stats.BY_WINS)))
+    return group_page(kept_page(group, lambda: render_template(
+        "review/players.html", players=stats.in_order(standings.players(group.id).values(), order), order=order,
+        group=group, orders=(stats.BY_NAME, stats.BY_WINS))))
 
 
-def _player_of(name: str):
-    """The phone's group, its player of that name and the group's outcomes; 404 for a name the group has
-    not played under (a phone in no group learns nothing, not even whether the name was ever played)."""
+def _player_of(name: str) -> tuple[Group, stats.PlayerStats]:
+    """The phone's group and its player of that name; 404 for a name the group has not played under (a phone in
+    no group learns nothing, not even whether the name was ever played)."""
     key = stats.name_key(name)
-    if (group := current_group()) is None or not key:
+    if (group := current_group()) is None or not key or (found := standings.players(group.id).get(key)) is None:
         abort(404)
-    outcomes = standings.every_outcome(group.id)
-    found = [p for p in stats.player_stats(outcomes, list(GAMES.keys())) if p.key == key]
-    if not found:
-        abort(404)
-    return group, found[0], outcomes
+    return group, found
 
 
 def figure_notes(player: stats.PlayerStats) -> list[str]:
@@ -55,20 +53,30 @@ def figure_notes(player: stats.PlayerStats) -> list[str]:
     return notes
 
 
+# The newest sessions a player's page lists; the rest are in the history, filtered by the player.
+SESSIONS_SHOWN = 20
+
+
 def _player_page(name: str, rename: RenamePersonForm | None = None, status: int = 200) -> Response:
-    group, found, outcomes = _player_of(name)
+    group, found = _player_of(name)
+    if rename is None and status == 200:
+        return group_page(kept_page(group, lambda: _player_rendered(group, found)))
+    return group_page((_player_rendered(group, found, rename), status))
+
+
+def _player_rendered(group: Group, found: stats.PlayerStats, rename: RenamePersonForm | None = None) -> str:
+    outcomes = standings.every_outcome(group.id)
     forms = {"rename": rename or RenamePersonForm(formdata=None), "forget": ForgetPersonForm(formdata=None)}
     others = rivals.rivals(outcomes, found.key)
-    return group_page((render_template("review/player.html", player=found, group=group, forms=forms,
-                                       keeper=membership.is_keeper(group), rivals=others,
-                                       figure_notes=figure_notes(found),
-                                       nemesis=rivals.nemesis(others), favourite=rivals.favourite(others),
-                                       sessions=stats.sessions_of(outcomes, found.key)), status))
+    return render_template("review/player.html", player=found, group=group, forms=forms,
+                           keeper=membership.is_keeper(group), rivals=others, figure_notes=figure_notes(found),
+                           nemesis=rivals.nemesis(others), favourite=rivals.favourite(others),
+                           sessions=stats.sessions_of(outcomes, found.key)[:SESSIONS_SHOWN])
 
 
 @bp.get("/players/<path:name>")
 def player(name: str) -> Response:
-    """One player's record and every session they sat at, with renaming and forgetting them."""
+    """One player's record, their rivals and their newest sessions, with renaming and forgetting them."""
     return _player_page(name)
 
 
@@ -76,19 +84,22 @@ def player(name: str) -> Response:
 def versus(name: str, other: str) -> Response:
     """Two players' finished games together and who finished ahead, in all and per game; 404 unless both have
     played in the phone's group."""
-    _group, found, outcomes = _player_of(name)
-    second = next((p for p in stats.player_stats(outcomes) if p.key == stats.name_key(other)), None)
+    group, found = _player_of(name)
+    second = standings.players(group.id).get(stats.name_key(other))
     if second is None or second.key == found.key:
         abort(404)
-    total, per_game = rivals.head_to_head(outcomes, found.key, second.key)
-    return group_page(render_template("review/versus.html", first=found, second=second, total=total,
-                                      per_game=per_game))
+
+    def rendered() -> str:
+        total, per_game = rivals.head_to_head(standings.every_outcome(group.id), found.key, second.key)
+        return render_template("review/versus.html", first=found, second=second, total=total, per_game=per_game)
+
+    return group_page(kept_page(group, rendered))
 
 
 @bp.post("/players/<path:name>/rename")
 def rename(name: str) -> Response:
     """Rename the person at every session of the group (a typo, a nickname made official)."""
-    group, found, _outcomes = _player_of(name)
+    group, found = _player_of(name)
     form = RenamePersonForm()
     if form.validate_on_submit():
         try:
@@ -106,7 +117,7 @@ def rename(name: str) -> Response:
 @bp.post("/players/<path:name>/forget")
 def forget(name: str) -> Response:
     """Take the person's name out of every session of the group, their scores kept (asked on the page)."""
-    group, found, _outcomes = _player_of(name)
+    group, found = _player_of(name)
     keepers_only(group)
     if not ForgetPersonForm().validate_on_submit():
         return _player_page(name, status=422)

@@ -10,7 +10,7 @@ from ..table import kinds, log, recording, wording
 from ..table.view import table_view
 from ..forms.review import CloseForm, HistoryFilterForm, ReopenForm
 from ..models import Table
-from ..review import bgstats, chart, csvfiles, history, sentences, stats, tonight
+from ..review import bgstats, chart, csvfiles, history, sentences, standings, stats, tonight
 from ..review.session import period_key, review_of, timeline
 from ..rules import RuleError
 from ..rules.review import names
@@ -77,7 +77,7 @@ def session_forms(table: Table) -> dict:
 
 
 def _filters(group_id: int) -> tuple[HistoryFilterForm, history.Filters]:
-    form = HistoryFilterForm(request.args, games=history.game_choices(group_id))
+    form = HistoryFilterForm(request.args, games=standings.game_choices(group_id))
     if request.args and not form.validate():
         # Filters that cannot be read are left out; the form says why next to each field.
         valid = {name: not getattr(form, name).errors for name in FILTERS}

@@ -13,7 +13,8 @@ from ..forms.review import SeasonForm, StandingsForm
 from ..groups import log as group_log
 from ..i18n import formats
 from ..models import Season as OwnSeason
-from ..review import history, ratings, seasons, standings
+from ..review import ratings, seasons, standings
+from .kept_pages import kept_page
 from ..review.standings import Pool
 from ..i18n.formats import number, percent
 from ..inputs import names
@@ -30,7 +31,7 @@ def _chosen(group_id: int) -> tuple[StandingsForm, Pool]:
     started, played = seasons.own(group_id), standings.played_quarters(group_id)
     today = seasons.current(started)
     form = StandingsForm(request.args, seasons=[(season.key, season.label) for season in seasons.choices(played, started)],
-                         games=history.game_choices(group_id), season=today.key)
+                         games=standings.game_choices(group_id), season=today.key)
     if request.args:
         form.validate()
     season = (seasons.by_key(form.season.data, played, started) if not form.season.errors else None) or today
@@ -112,16 +113,20 @@ def page() -> Response:
 
 def _page(group, season_form: SeasonForm | None = None, status: int = 200) -> Response:
     form, pool = _chosen(group.id)
+    if season_form is None and not form.errors:
+        return group_page(kept_page(group, lambda: _rendered(group, form, pool)))
+    return group_page((_rendered(group, form, pool, season_form), 422 if form.errors else status))
+
+
+def _rendered(group, form: StandingsForm, pool: Pool, season_form: SeasonForm | None = None) -> str:
     rated = standings.rated(pool)
     season = pool.season.label
-    return group_page((render_template("review/standings.html", form=form, pool=pool, rows=rated.standings,
-                                       season=season, game=_game_name(form, pool),
-                                       champions=_champions(form, pool),
-                                       card=_card(group, pool, rated.standings, season, _game_name(form, pool)),
-                                       provisional_games=ratings.PROVISIONAL, start_rating=ratings.START,
-                                       champion_games=ratings.CHAMPION_GAMES, keeper=is_keeper(group),
-                                       season_form=season_form or SeasonForm(formdata=None)),
-                       422 if form.errors else status))
+    return render_template("review/standings.html", form=form, pool=pool, rows=rated.standings, season=season,
+                           game=_game_name(form, pool), champions=_champions(form, pool),
+                           card=_card(group, pool, rated.standings, season, _game_name(form, pool)),
+                           provisional_games=ratings.PROVISIONAL, start_rating=ratings.START,
+                           champion_games=ratings.CHAMPION_GAMES, keeper=is_keeper(group),
+                           season_form=season_form or SeasonForm(formdata=None))
 
 
 @bp.post("/standings/seasons")
@@ -154,14 +159,17 @@ def game_page(game: str) -> Response:
     has not played (a phone in no group is shown how to join one)."""
     if (group := current_group()) is None:
         return group_page(in_no_group())
-    choices = dict(history.game_choices(group.id))
+    choices = dict(standings.game_choices(group.id))
     if game not in choices:
         abort(404)
+    return group_page(kept_page(group, lambda: _game_rendered(group, game, choices[game])))
+
+
+def _game_rendered(group, game: str, name: str) -> str:
     today = seasons.current(seasons.own(group.id))
     champions = {season.label: _champion(Pool(group.id, season, game)) for season in (today, seasons.ALL_TIME)}
-    return group_page(render_template("review/game.html", game=game, name=choices[game],
-                                      records=standings.game_records(group.id, game), champions=champions,
-                                      champion_games=ratings.CHAMPION_GAMES))
+    return render_template("review/game.html", game=game, name=name, records=standings.game_records(group.id, game),
+                           champions=champions, champion_games=ratings.CHAMPION_GAMES)
 
 
 @bp.get("/standings.json")
