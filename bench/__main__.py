@@ -33,7 +33,7 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
-from . import games
+from . import games, season
 from .city import SAFETY_SECONDS, city_night
 from .load import Result, closed_loop, median, table_night
 from .phones import table_of_phones
@@ -618,6 +618,103 @@ def bench_database(kind: str, args) -> dict:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+# --- a group's season: the review of years of evenings --------------------------------
+
+# Each review page's first answer after a new result, at most (issue #54), and the import of the years at most.
+AFTER_RESULT_MS = 200
+IMPORT_SECONDS = 60
+AFTER_RESULTS = 3  # new results, each followed by one request of each page
+
+
+def _one_result(folder: Path, number: int, players: list[str]) -> Path:
+    """A library file of one new finished session (a score sheet won by chance), played just now."""
+    from companion.library import export
+
+    session = season.new_sheet(players, datetime.now(timezone.utc), seed=number)
+    path = folder / f"result-{number}.json"
+    export.write({"format": export.FORMAT, "version": export.VERSION, "group": "", "sessions": [session],
+                  "exported_at": session["created_at"], "digest": export.digest([session])}, path)
+    return path
+
+
+def _import(database_url: str, path: Path) -> float:
+    """``flask import-library`` of the file, as an operator runs it; its wall-clock seconds."""
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "flask", "import-library", str(path)], cwd=ROOT,
+                   env=environment(database_url), check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
+def _first_answer_ms(base: str, path: str) -> float:
+    start = time.perf_counter()
+    with urllib.request.urlopen(urllib.request.Request(base + urllib.parse.quote(path), headers=BROWSER_HEADERS),
+                                timeout=60) as response:
+        response.read()
+    return (time.perf_counter() - start) * 1000
+
+
+def season_figures(kind: str, args) -> dict:
+    """A group of ``args.season_sessions`` sessions over three years, 40 players: its library file imported (timed),
+    then its standings, a head-to-head and a player's page against the bare route, kept, and each one's first
+    answer after a new result (one request, on whichever worker takes it: each worker keeps its own)."""
+    folder = Path(tempfile.mkdtemp(prefix=f"bench-season-{kind}-"))
+    database_url, drop = scratch_database(kind, folder)
+    process = None
+    try:
+        migrate(database_url)
+        library = folder / "library.json"
+        count = season.write(library, sessions=args.season_sessions)
+        log(f"[{kind}] season: importing {count:,} sessions ({library.stat().st_size / 1e6:.1f} MB)")
+        imported = _import(database_url, library)
+        process, base = start_gunicorn(database_url, folder)
+        first, second = season.PEOPLE[:2]
+        paths = {"bare": ("/bench/bare", BROWSER_HEADERS, {200}),
+                 "standings": ("/standings", BROWSER_HEADERS, {200}),
+                 "versus": (urllib.parse.quote(f"/players/{first}/vs/{second}"), BROWSER_HEADERS, {200}),
+                 "player": (urllib.parse.quote(f"/players/{first}"), BROWSER_HEADERS, {200})}
+        # Every worker reads the years once (a cold start), then keeps them: warm until every page answers quickly.
+        warm_start = time.perf_counter()
+        for _ in range(24):
+            if closed_loop(base, [p for p, _, _ in paths.values()], 8, 5.0, BROWSER_HEADERS, {200}).percentile(99) < 100:
+                break
+        warm = time.perf_counter() - warm_start
+        log(f"[{kind}] season: throughput, {args.runs} rounds of every page")
+        measured = throughputs(base, paths, args.runs, args.seconds, args.connections)
+        after: dict[str, list[float]] = {name: [] for name in paths if name != "bare"}
+        results = 0
+        for _ in range(AFTER_RESULTS):
+            for name in after:
+                results += 1
+                _import(database_url, _one_result(folder, results, [first, second, season.PEOPLE[2]]))
+                after[name].append(_first_answer_ms(base, urllib.parse.unquote(paths[name][0])))
+        return {"season": {"sessions": count, "players": len(season.PEOPLE), "import_s": imported,
+                           "file_mb": library.stat().st_size / 1e6, "warm_s": warm,
+                           "throughput": measured, "after_result_ms": after}}
+    finally:
+        if process is not None:
+            stop_gunicorn(process)
+        drop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def season_report(figures: dict) -> list[str]:
+    f = figures["season"]
+    t = f["throughput"]
+    bare = t["bare"]["rps"]
+    lines = [f"A group's season: {f['sessions']:,} sessions over three years, {f['players']} players "
+             f"({f['file_mb']:.1f} MB): `flask import-library` {f['import_s']:.1f} s (target ≤ {IMPORT_SECONDS} s: "
+             f"{verdict(f['import_s'] <= IMPORT_SECONDS)}).", "",
+             "| page | kept: req/s | vs bare (≤ 4× cost) | first answer after a new result (≤ 200 ms) |",
+             "|---|---:|---:|---|"]
+    for name, label in (("standings", "standings"), ("versus", "head-to-head"), ("player", "a player's page")):
+        cost = bare / t[name]["rps"]
+        after = f["after_result_ms"][name]
+        lines.append(f"| {label} | {t[name]['rps']:.0f} | {cost:.2f}×: {verdict(cost <= 4)} | "
+                     f"{', '.join(f'{ms:.0f}' for ms in after)} ms: {verdict(max(after) <= AFTER_RESULT_MS)} |")
+    return lines + ["", f"Bare route {bare:.0f} req/s in that server; the {WORKERS} workers' first reading of the "
+                        f"years (each its own, after a start) took {f['warm_s']:.0f} s of requests."]
+
+
 # --- the report ----------------------------------------------------------------------
 
 def machine() -> dict:
@@ -643,6 +740,9 @@ def report(all_results: dict, info: dict) -> str:
     lines = [f"Measured {info['date']} on {info['nproc']} cores ({info['cpu']}), {info['memory']} RAM, "
              f"Python {info['python']}; load average before the run: {info['load_before']:.2f}.", ""]
     for kind, results in all_results.items():
+        if "throughput" not in results:
+            lines += [f"### {kind}", "", *season_report(results), ""]
+            continue
         t = results["throughput"]
         bare = t["bare"]["rps"]
         lines += [f"### {kind}", "",
@@ -758,6 +858,8 @@ def report(all_results: dict, info: dict) -> str:
                           f"{verdict(lh['accessibility'] == 100)}), best practices {lh['best-practices']} (≥ 95: "
                           f"{verdict(lh['best-practices'] >= 95)}); FCP {lh['fcp_ms']:.0f} ms, LCP {lh['lcp_ms']:.0f} ms; "
                           f"audits below 0.9: {', '.join(lh['failed_audits']) or 'none'}."]
+        if "season" in results:
+            lines += ["", *season_report(results)]
         lines.append("")
     return "\n".join(lines)
 
@@ -784,6 +886,9 @@ def main() -> None:
     parser.add_argument("--recovery-seconds", type=float, default=20.0,
                         help="after each overload, the city's own rate for this long")
     parser.add_argument("--phones-hands", type=int, default=4, help="hands at the four phones' table (0: none)")
+    parser.add_argument("--season-sessions", type=int, default=5000, help="a group's sessions for the review's figures "
+                        "(0: none)")
+    parser.add_argument("--season-only", action="store_true", help="only the review's figures")
     parser.add_argument("--only", choices=["sqlite", "postgresql"])
     parser.add_argument("--no-lighthouse", dest="lighthouse", action="store_false")
     parser.add_argument("--quick", action="store_true", help="short runs: check the bench itself")
@@ -795,12 +900,16 @@ def main() -> None:
         args.runs, args.seconds, args.night_tables, args.night_seconds, args.night_entries = 1, 1.0, 10, 10.0, 1.0
         args.city_tables, args.city_seconds, args.city_entries = 50, 10.0, 5.0
         args.overload_seconds, args.recovery_seconds = 5.0, 5.0
+        args.season_sessions = min(args.season_sessions, 300)
     kinds = ["sqlite"] + (["postgresql"] if os.environ.get("BENCH_POSTGRES_URL") else [])
     if args.only:
         kinds = [args.only]
     info = machine()
     try:
-        results = {kind: bench_database(kind, args) for kind in kinds}
+        results = {kind: {} if args.season_only else bench_database(kind, args) for kind in kinds}
+        if args.season_sessions:
+            for kind in kinds:
+                results[kind].update(season_figures(kind, args))
     except ProtocolError as error:
         sys.exit(f"python -m bench: no figures: {error}")
     if args.json:

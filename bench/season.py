@@ -76,6 +76,11 @@ def _session(template: dict[str, Any], players: list[str], start: datetime) -> d
     return session
 
 
+def new_sheet(players: list[str], start: datetime, seed: int) -> dict[str, Any]:
+    """A finished score sheet of ``players`` begun at ``start``, its points drawn with ``seed``."""
+    return _session(_sheet(random.Random(seed), len(players)), players, start)
+
+
 def library(sessions: int = 5000, players: int = 40, years: int = 3, seed: int = 54) -> dict[str, Any]:
     """The group's library file (``companion.library.export``'s envelope), newest session first."""
     from companion.library import export

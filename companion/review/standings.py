@@ -12,6 +12,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from functools import cache
 import sqlalchemy as sa
 from flask import current_app, g, has_app_context
 from sqlalchemy.orm import Session
@@ -59,15 +60,23 @@ def group_version(group_id: int) -> tuple:
     newest id."""
     asked = g.setdefault("group_versions", {})
     if group_id not in asked:
-        own = sa.select(OwnSeason.id).where(OwnSeason.group_id == group_id)
-        asked[group_id] = tuple(db.session.execute(
-            sa.select(sa.func.count(), sa.func.coalesce(sa.func.sum(Table.id), 0),
-                      sa.func.coalesce(sa.func.sum(Table.last_seq), 0),
-                      sa.select(sa.func.count()).select_from(own.subquery()).scalar_subquery(),
-                      sa.select(sa.func.coalesce(sa.func.max(OwnSeason.id), 0))
-                      .where(OwnSeason.group_id == group_id).scalar_subquery())
-            .where(Table.group_id == group_id, Table.status != REMOVED, Table.game.in_(list(GAMES.keys())))).one())
+        asked[group_id] = tuple(db.session.execute(_version_statement(), {"group_id": group_id}).one())
     return asked[group_id]
+
+
+@cache
+def _version_statement() -> sa.Select:
+    # Built once (a page kept for a big group costs little more than this read, and building it cost as much); the
+    # tables and the seasons each read once, side by side.
+    group_id = sa.bindparam("group_id")
+    sessions = (sa.select(sa.func.count().label("count"), sa.func.coalesce(sa.func.sum(Table.id), 0).label("ids"),
+                          sa.func.coalesce(sa.func.sum(Table.last_seq), 0).label("entries"))
+                .where(Table.group_id == group_id, Table.status != REMOVED, Table.game.in_(list(GAMES.keys())))
+                .subquery())
+    own = (sa.select(sa.func.count(OwnSeason.id).label("seasons"),
+                     sa.func.coalesce(sa.func.max(OwnSeason.id), 0).label("newest"))
+           .where(OwnSeason.group_id == group_id).subquery())
+    return sa.select(sessions, own).select_from(sessions.join(own, sa.true()))
 
 
 @sa.event.listens_for(Session, "after_commit")

@@ -15,7 +15,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 
-from flask import current_app, request, session
+from flask import Response, current_app, request, session
 
 from ..i18n import language
 from ..i18n.formats import locale_key
@@ -30,9 +30,10 @@ PAGES_KEPT = 256
 _KEEPING = threading.Lock()
 
 
-def kept_page(group: Group, render: Callable[[], str]) -> str:
+def kept_page(group: Group, render: Callable[[], str | Response]) -> str | Response:
     """The page ``render`` makes for this phone: as kept for every phone reading it alike, else rendered now (with
-    a marker for each value of one answer) and kept."""
+    a marker for each value of one answer) and kept. What ``render`` answers as a whole response (a refusal, with
+    its status) is this phone's alone: filled in and not kept."""
     if session.get("_flashes"):
         return render()
     key = (group.id, request.full_path, language(), locale_key(), is_keeper(group))
@@ -43,9 +44,12 @@ def kept_page(group: Group, render: Callable[[], str]) -> str:
             kept.move_to_end(key)
             return markers.fill(found[1])
     with markers.marking():
-        html = render()
+        made = render()
+    if not isinstance(made, str):
+        made.set_data(markers.fill(made.get_data(as_text=True)))
+        return made
     with _KEEPING:
-        kept[key] = (version, html)
+        kept[key] = (version, made)
         while len(kept) > PAGES_KEPT:
             kept.popitem(last=False)
-    return markers.fill(html)
+    return markers.fill(made)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, jsonify, make_response, redirect, render_template, request, url_for
 from sqlalchemy.exc import IntegrityError
 from werkzeug.wrappers import Response
 
@@ -112,10 +112,18 @@ def page() -> Response:
 
 
 def _page(group, season_form: SeasonForm | None = None, status: int = 200) -> Response:
+    if season_form is None:
+        return group_page(kept_page(group, lambda: _chosen_page(group)))
     form, pool = _chosen(group.id)
-    if season_form is None and not form.errors:
-        return group_page(kept_page(group, lambda: _rendered(group, form, pool)))
     return group_page((_rendered(group, form, pool, season_form), 422 if form.errors else status))
+
+
+def _chosen_page(group) -> str | Response:
+    """The standings the address chooses; a choice that cannot be read is a page of its own (422, not kept)."""
+    form, pool = _chosen(group.id)
+    if form.errors:
+        return make_response(_rendered(group, form, pool), 422)
+    return _rendered(group, form, pool)
 
 
 def _rendered(group, form: StandingsForm, pool: Pool, season_form: SeasonForm | None = None) -> str:
