@@ -17,6 +17,7 @@ import sqlalchemy as sa
 from flask import current_app, g, has_app_context
 from sqlalchemy.orm import Session
 
+from .. import commits
 from ..extensions import db
 from ..inputs import names
 from ..models import REMOVED, Season as OwnSeason, Table, now
@@ -54,14 +55,24 @@ class Pool:
 
 
 def group_version(group_id: int) -> tuple:
-    """What changes whenever any session of the group does (one indexed read, once a request till it writes): an
+    """What changes whenever any session of the group does (one indexed read, once a request till it writes, and
+    not at all on SQLite while nothing was committed since: ``commits.mark``): an
     entry anywhere (an undo, a reopen, a renamed seat) moves the sum of the sessions' numbers of entries; a session
     begun, removed or restored moves their count and the sum of their ids; a season started, the seasons' count and
     newest id."""
     asked = g.setdefault("group_versions", {})
-    if group_id not in asked:
-        asked[group_id] = tuple(db.session.execute(_version_statement(), {"group_id": group_id}).one())
-    return asked[group_id]
+    if group_id in asked:
+        return asked[group_id]
+    # Asked before the read: a commit during it moves the next mark, and the version is read again.
+    mark = commits.mark()
+    known: dict = current_app.extensions.setdefault("group_versions", {})
+    if mark is not None and (found := known.get((group_id, mark[0]))) is not None and found[0] == mark[1]:
+        asked[group_id] = found[1]
+        return found[1]
+    asked[group_id] = version = tuple(db.session.execute(_version_statement(), {"group_id": group_id}).one())
+    if mark is not None:
+        known[(group_id, mark[0])] = (mark[1], version)
+    return version
 
 
 @cache

@@ -8,6 +8,7 @@ import re
 from datetime import timedelta
 
 import pytest
+import sqlalchemy as sa
 
 from companion import groups
 from companion.extensions import db
@@ -162,3 +163,20 @@ def test_a_session_in_play_turns_abandoned_with_the_clock_alone(app):
     assert kept_ids(app, group_id)[0][1:3] == (False, False)
     moved_back(app, token, 24 * 3)  # no entry since: its mark has not moved
     assert kept_ids(app, group_id)[0][1:3] == (False, True) == read_whole(app, group_id)[0][1:3]
+
+
+def test_a_change_written_by_another_process_shows_at_once(app, client):
+    """A page kept while nothing was committed (``commits.mark``): a write by another worker, on a connection of its
+    own, moves the mark and the page is read again."""
+    record_all(app, *JAIPUR)
+    with app.app_context():
+        url = db.engine.url
+        group_id = groups.home_group().id
+    assert "Quiz night" not in client.get("/standings").text
+    other = sa.create_engine(url)  # another gunicorn worker's connection
+    with other.begin() as connection:
+        connection.execute(sa.text("UPDATE groups SET name = 'Quiz night' WHERE id = :id"), {"id": group_id})
+    other.dispose()
+    assert "Quiz night" in client.get("/standings").text
+    record_all(app, *CARAMBOUILLE)
+    assert sorted(row[0] for row in rows_of(client.get("/standings"))) == ["Ana", "Ben", "Cy"]
