@@ -1,20 +1,30 @@
-"""Whether anything was committed to a SQLite database since a moment, asked without reading a table.
+"""Whether anything a group's review reads was committed since a moment, asked without reading its sessions.
 
 A page kept for a big group is still the group as it is if nothing was written since it was read; asking the
 group's version is a read of every session of it (a millisecond at 5,000 sessions, as much as the rest of the
-answer). SQLite says whether any other connection committed with ``PRAGMA data_version``: each server thread
-keeps one plain connection that never writes, so that any commit, by this process or another, moves the value it
-reads. ``mark()`` is that connection and its value: the same mark twice means nothing was committed in between.
-PostgreSQL has no such pragma: there ``mark()`` is None, and the version is read every time.
+answer). ``mark()`` is cheaper, and the same mark twice means nothing it covers was committed in between:
+
+- SQLite says whether any other connection committed with ``PRAGMA data_version``: each server thread keeps one
+  plain connection that never writes, so that any commit, by this process or another, moves the value it reads.
+  The mark is that connection and its value (each thread's own).
+- PostgreSQL announces every change to a table's row (``companion.live.board``, whose count of what it heard the
+  live machinery lends here: ``lend_ticket``); what no trigger announces, a table or a season added, moves the
+  newest ids, read in one small indexed query. The mark is the count and those ids; none while the board is not
+  trusted (its listener away): the version is then read every time, as where there is no board at all.
 """
 
 from __future__ import annotations
 
 import threading
 import weakref
+from collections.abc import Callable, Hashable
+from functools import cache
 
 import sqlalchemy as sa
+from flask import Flask, current_app
+
 from .extensions import db
+from .models import Season, Table
 
 _local = threading.local()
 
@@ -39,9 +49,31 @@ def _connection(engine: sa.Engine):
     return connection
 
 
-def mark() -> tuple[int, int] | None:
-    """This thread's watching connection and the database's data version on it; None where it cannot be asked."""
+def lend_ticket(app: Flask, ticket: Callable[[], int | None]) -> None:
+    """What counts the changes PostgreSQL announced to this process (None while it cannot be trusted)."""
+    app.extensions["commit_ticket"] = ticket
+
+
+def _announced() -> tuple | None:
+    ticket = current_app.extensions.get("commit_ticket")
+    if ticket is None or (heard := ticket()) is None:
+        return None
+    return "announced", (heard, *db.session.execute(_newest()).one())
+
+
+@cache
+def _newest() -> sa.Select:
+    return sa.select(sa.select(sa.func.max(Table.id)).scalar_subquery(),
+                     sa.select(sa.func.max(Season.id)).scalar_subquery(),
+                     sa.select(sa.func.count(Season.id)).scalar_subquery())
+
+
+def mark() -> tuple[Hashable, Hashable] | None:
+    """A mark of what was committed (see above), as (where it was read, what it says); None where it cannot be
+    asked."""
     engine = db.engine
+    if engine.dialect.name == "postgresql":
+        return _announced()
     if not _usable(engine):
         return None
     try:

@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 import sqlalchemy as sa
 from flask import Flask, current_app
 
+from .. import commits
 from ..extensions import db
 from . import changes
 from .board import HeadBoard
@@ -180,5 +181,8 @@ def init_app(app: Flask) -> None:
     with app.app_context():
         if _usable(db.engine):
             reader = app.extensions["live_read"] = LiveRead(db.engine, board=bool(app.config["HEAD_BOARD"]))
+            if reader.board is not None:
+                # What the board heard also says when a group's review may be kept (``companion.commits``).
+                commits.lend_ticket(app, reader.board.ticket)
             # An app that goes away (tests make many) takes its connections and listener with it.
             weakref.finalize(app, reader.close)

@@ -130,3 +130,17 @@ def ladder(outcomes: Iterable[Outcome]) -> Ladder:
 def played_order(outcomes: Iterable[Outcome]) -> list[Outcome]:
     """Sessions in the order they are rated: by their start, then as they were stored."""
     return sorted(outcomes, key=lambda o: (o.created_at, o.table_id))
+
+
+def chances(rows: Sequence[Standing], seated: Sequence[str]) -> list[tuple[str, float]]:
+    """Each seated player's chance of winning as OpenSkill predicts it from ``rows`` (a pool's standings), for
+    those with a rating there; none unless two of them have one (a newcomer plays at the model's first rating)."""
+    model = PlackettLuce()
+    known = {row.key: row for row in rows}
+    keys = [names.key(name) for name in seated]
+    if len({key for key in keys if key in known}) < 2 or len(set(keys)) != len(keys) or not all(keys):
+        return []
+    teams = [[model.rating(mu=known[key].mu, sigma=known[key].sigma) if key in known else model.rating()]
+             for key in keys]
+    return [(names.clean(name), share) for name, key, share in zip(seated, keys, model.predict_win(teams))
+            if key in known]

@@ -15,9 +15,11 @@ from ..i18n import formats
 from ..models import Season as OwnSeason
 from ..review import ratings, seasons, standings
 from .kept_pages import kept_page
+from ..review.history import TITLED
 from ..review.standings import Pool
 from ..i18n.formats import number, percent
 from ..inputs import names
+from ..rules import GAMES
 from ..rules.words import _
 from ..web.membership import current_group, in_group, is_keeper, me
 from .group_pages import current, group_name, group_page, in_no_group, keepers_only
@@ -195,3 +197,22 @@ def as_json() -> Response:
         "players": [{"name": row.name, "rating": row.rating, "mu": row.mu, "sigma": row.sigma, "games": row.games,
                      "wins": row.wins, "provisional": row.provisional} for row in rated.standings],
     }))
+
+
+@bp.get("/new/<slug>/chances")
+def chances(slug: str) -> Response:
+    """The quiet line of a new table's form: each player's chance of winning as OpenSkill predicts it from the
+    group's ratings at the game (all time), for the players with history there. Players in teams get none."""
+    game = GAMES.get(slug)
+    if game is None or (group := current_group()) is None:
+        abort(404)
+    typed = [request.args.get(f"players-{seat}", "") for seat in range(game.MAX_PLAYERS)]
+    seated = [name for name in (names.clean(name[:names.NAME_LENGTH]) for name in typed) if name]
+    titled = getattr(game, "title", None) is not None
+    title = names.clean(request.args.get("name", "")[:names.NAME_LENGTH])
+    teams = any(request.args.get(f"teams-{seat}") for seat in range(game.MAX_PLAYERS))
+    shares = []
+    if not teams and (title or not titled):
+        pool = Pool(group.id, seasons.ALL_TIME, f"{slug}{TITLED}{title}" if titled else slug)
+        shares = ratings.chances(standings.rated(pool).standings, seated)
+    return group_page(render_template("review/_chances.html", slug=slug, shares=shares, typed=True))
