@@ -7,10 +7,11 @@ answer). ``mark()`` is cheaper, and the same mark twice means nothing it covers 
 - SQLite says whether any other connection committed with ``PRAGMA data_version``: each server thread keeps one
   plain connection that never writes, so that any commit, by this process or another, moves the value it reads.
   The mark is that connection and its value (each thread's own).
-- PostgreSQL announces every change to a table's row (``companion.live.board``, whose count of what it heard the
-  live machinery lends here: ``lend_ticket``); what no trigger announces, a table or a season added, moves the
-  newest ids, read in one small indexed query. The mark is the count and those ids; none while the board is not
-  trusted (its listener away): the version is then read every time, as where there is no board at all.
+- PostgreSQL announces every change to a table's row, a table added and a change of a season (its triggers,
+  ``companion.models``), and each worker's head board counts what it heard (``companion.live.board``; the live
+  machinery lends the count here: ``lend_ticket``). The mark is that count, read without asking the database;
+  none while the board is not trusted (its listener away): the version is then read every time, as where there
+  is no board at all. A commit of another process is heard a moment after it (as by a table page).
 """
 
 from __future__ import annotations
@@ -18,13 +19,11 @@ from __future__ import annotations
 import threading
 import weakref
 from collections.abc import Callable, Hashable
-from functools import cache
 
 import sqlalchemy as sa
 from flask import Flask, current_app
 
 from .extensions import db
-from .models import Season, Table
 
 _local = threading.local()
 
@@ -58,14 +57,7 @@ def _announced() -> tuple | None:
     ticket = current_app.extensions.get("commit_ticket")
     if ticket is None or (heard := ticket()) is None:
         return None
-    return "announced", (heard, *db.session.execute(_newest()).one())
-
-
-@cache
-def _newest() -> sa.Select:
-    return sa.select(sa.select(sa.func.max(Table.id)).scalar_subquery(),
-                     sa.select(sa.func.max(Season.id)).scalar_subquery(),
-                     sa.select(sa.func.count(Season.id)).scalar_subquery())
+    return "announced", heard
 
 
 def mark() -> tuple[Hashable, Hashable] | None:

@@ -177,9 +177,9 @@ class Table(db.Model):
         return self.status == "finished"
 
 
-# On PostgreSQL every change to a table's row is announced to the workers, who listen on CHANNEL
-# (companion/live/board.py, companion/live/changes.py). What creates the trigger: run after the tables table is
-# created, and by the migration for a database made by `flask db upgrade`.
+# On PostgreSQL every change to a table's row (one added too) is announced to the workers, who listen on CHANNEL
+# (companion/live/board.py, companion/live/changes.py, companion/commits.py). What creates the trigger: run after the
+# tables table is created, and by the migrations for a database made by `flask db upgrade`.
 CHANNEL = "companion_tables"
 TRIGGER = "tables_changed"
 TRIGGER_DDL = [
@@ -189,7 +189,7 @@ BEGIN
     RETURN NULL;
 END $$""",
     f"DROP TRIGGER IF EXISTS {TRIGGER} ON tables",
-    f"""CREATE TRIGGER {TRIGGER} AFTER UPDATE OR DELETE ON tables
+    f"""CREATE TRIGGER {TRIGGER} AFTER INSERT OR UPDATE OR DELETE ON tables
     FOR EACH ROW EXECUTE FUNCTION companion_table_changed()""",
 ]
 for _statement in TRIGGER_DDL:
@@ -248,6 +248,23 @@ class Season(db.Model):
     name: Mapped[str] = mapped_column(sa.String(SEASON_NAME_LENGTH))
     starts_on: Mapped[date] = mapped_column(sa.Date)
     created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=now)
+
+
+# A group's season started, renamed or removed is announced on the tables' CHANNEL as table 0 (no table's id): the
+# standings kept for the group are read again (``companion.commits``).
+SEASONS_TRIGGER = "seasons_changed"
+SEASONS_TRIGGER_DDL = [
+    f"""CREATE OR REPLACE FUNCTION companion_season_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM pg_notify('{CHANNEL}', '0');
+    RETURN NULL;
+END $$""",
+    f"DROP TRIGGER IF EXISTS {SEASONS_TRIGGER} ON seasons",
+    f"""CREATE TRIGGER {SEASONS_TRIGGER} AFTER INSERT OR UPDATE OR DELETE ON seasons
+    FOR EACH ROW EXECUTE FUNCTION companion_season_changed()""",
+]
+for _statement in SEASONS_TRIGGER_DDL:
+    sa.event.listen(Season.__table__, "after_create", sa.DDL(_statement).execute_if(dialect="postgresql"))
 
 
 class RateCount(db.Model):

@@ -22,6 +22,7 @@ import sqlalchemy as sa
 from .. import groups as groups_
 from ..extensions import db
 from ..models import REMOVED, Entry, Group, Table, now
+from . import seasons
 from ..review.export import export, iso_time
 from ..review.history import local
 from ..rules import GAMES
@@ -54,10 +55,11 @@ def sessions_of(group: Group, *, withhold: bool = True) -> list[dict[str, Any]]:
 
 
 def library(group: Group, *, withhold: bool = True) -> dict[str, Any]:
-    """The group's library: its name ("" for the home group never named) and its sessions, with their digest."""
+    """The group's library: its name ("" for the home group never named), its sessions with their digest, and the
+    seasons it started."""
     sessions = sessions_of(group, withhold=withhold)
     return {"format": FORMAT, "version": VERSION, "group": group.name, "exported_at": iso_time(now()),
-            "sessions": sessions, "digest": digest(sessions)}
+            "sessions": sessions, "digest": digest(sessions), "seasons": seasons.exported(group)}
 
 
 def server_library(*, withhold: bool = False) -> dict[str, Any]:

@@ -26,6 +26,7 @@ from ..review.exchange import ImportRefused
 from ..review.export import FORMAT as SESSION_FORMAT, made_during_play
 from ..rules import GAMES, title_of
 from ..rules.words import _, ngettext
+from . import seasons as own_seasons
 from .export import FORMAT, VERSION, digest
 
 MEGABYTE = 1024 * 1024
@@ -43,6 +44,7 @@ class Tally:
     already: int = 0
     other_versions: list[tuple[str, int, int]] = field(default_factory=list)  # (session, entries here, in the file)
     withheld: int = 0
+    seasons: int = 0  # the groups' own seasons added
 
 
 def too_large(megabytes: int) -> str:
@@ -79,6 +81,7 @@ def _envelope(data: object) -> list:
         name = data.get("group")
         if not isinstance(name, str) or len(name) > GROUP_NAME_LENGTH or CONTROL.search(name):
             raise ImportRefused(not_a_group_name(name))
+        own_seasons.read(data)
     return part
 
 
@@ -114,6 +117,12 @@ def group_named(name: str) -> Group:
     if len(cleaned) > GROUP_NAME_LENGTH or CONTROL.search(cleaned):
         raise ImportRefused(not_a_group_name(cleaned))
     return groups_.by_name(cleaned) or Group(name=cleaned)
+
+
+def seasons_of(placed: list[tuple[Group, list]], envelope: Mapping[str, Any]) -> list[tuple[Group, list]]:
+    """Each group of the file's own seasons (checked by ``load``), with the group its part goes into."""
+    return [(group, own_seasons.read(inner)) for (group, _sessions), inner in zip(placed, envelope.get("groups",
+                                                                                                     [envelope]))]
 
 
 def into_groups(envelope: Mapping[str, Any], into: str | None) -> list[tuple[Group, list]]:
@@ -176,19 +185,22 @@ def _rebuilt(data: object, number: int, group: Group) -> tuple[Table, list[Entry
 ATTEMPTS = 3
 
 
-def bring_in(placed: list[tuple[Group, list]]) -> Tally:
+def bring_in(placed: list[tuple[Group, list]], seasons: list[tuple[Group, list]] = ()) -> Tally:
     """Rebuild every session of the file and write the ones the groups lack, all in one transaction.
 
-    Any session refused: ImportRefused naming it, and nothing written (no new group either). Another import that
+    ``seasons``: each group's own seasons of the file (``seasons.read``), added with the sessions where the group
+    has none of their first day. Any session refused: ImportRefused naming it, and nothing written (no new group
+    either). Another import that
     stores some of the same sessions meanwhile (the file sent from two phones at once) stops this one's writing
     (``storing``): it looks again, and counts them as already here.
     """
-    new_groups = [group for group, _sessions in placed if group.id is None]
+    new_groups = [group for group, _sessions in [*placed, *seasons] if group.id is None]
     for _attempt in range(ATTEMPTS):
         tally, ready = _sorted(placed)
         try:
             for group, table, logged in ready:
                 storing.stage(table, logged, group)
+            tally.seasons = sum(own_seasons.stage(group, listed) for group, listed in seasons)
             storing.commit()
         except storing.StoredMeanwhile:
             for group in new_groups:
@@ -242,6 +254,9 @@ def said(tally: Tally) -> str:
             "here is kept.",
             "%(num)d are already here with other entries (the file was made at another moment of their games): the "
             "ones here are kept.", len(tally.other_versions)))
+    if tally.seasons:
+        sentences.append(ngettext("%(num)d season of the group's own added.", "%(num)d seasons of the group's own added.",
+                                  tally.seasons))
     if tally.withheld:
         sentences.append(ngettext(
             "%(num)d was left out: exported during play, without what was still secret at the table.",

@@ -85,7 +85,8 @@ def bring_in() -> Response:
     if valid:
         try:
             envelope = imports.load(form.file.data.read(imports.MAX_BYTES + 1))
-            tally = imports.bring_in([(group, sessions) for _name, sessions in imports.parts(envelope)])
+            placed = [(group, sessions) for _name, sessions in imports.parts(envelope)]
+            tally = imports.bring_in(placed, imports.seasons_of(placed, envelope))
         except ImportRefused as error:
             form.file.errors = [f"{error} {_('Nothing was brought in.')}"]
         else:
@@ -136,7 +137,7 @@ def import_library_command(file: Path, group_name: str | None) -> None:
     try:
         envelope = imports.load(raw, imports.FILE_MAX_BYTES)
         placed = imports.into_groups(envelope, group_name)
-        tally = imports.bring_in(placed)
+        tally = imports.bring_in(placed, imports.seasons_of(placed, envelope))
     except ImportRefused as error:
         raise click.ClickException(f"{error} {nothing}") from None
     click.echo(imports.said(tally))

@@ -12,6 +12,7 @@ from companion.models import GroupLog, Season as OwnSeason, now
 from companion.review import seasons
 from groups.tables import group_named, member_of, played
 from review.test_evenings import moved_back, text_of
+from review.test_imported_once import at_once
 from review.test_review_sessions import CARAMBOUILLE, FRUTTI, JAIPUR, record_all
 from review.test_standings import expected, rows_of
 
@@ -107,3 +108,28 @@ def test_only_a_keeper_of_the_group_starts_a_season(app):
     assert keeper.post("/standings/seasons", data=data).status_code == 303
     with app.app_context():
         assert db.session.query(OwnSeason).one().group_id == otters
+
+
+def test_a_season_sent_from_two_phones_at_the_same_instant_is_started_once(app):
+    phones = [app.test_client() for _ in range(2)]
+    answers = at_once(*(lambda phone=phone, name=name: phone.post("/standings/seasons", data={
+        "name": name, "starts_on": "2026-12-01"}) for phone, name in zip(phones, ("Cup", "Other cup"))))
+    assert sorted(answer.status_code for answer in answers) == [303, 422]
+    refused = next(answer for answer in answers if answer.status_code == 422)
+    assert "A season of the group already starts that day." in text_of(refused)
+    with app.app_context():
+        assert db.session.query(OwnSeason).count() == 1
+
+
+def test_a_keeper_of_another_group_starts_a_season_of_their_own_group_alone(app):
+    app.config["GROUPS"] = "private"
+    otters, badgers = group_named(app, "Otters"), group_named(app, "Badgers")
+    played(app, otters, ["Zelda", "Yannick", "Xavier"])
+    badger = app.test_client()
+    member_of(badger, badgers, keeper=True)
+    assert badger.post("/standings/seasons", data={"name": "Badger cup", "starts_on": "2026-12-01"}).status_code == 303
+    with app.app_context():
+        assert [season.group_id for season in db.session.query(OwnSeason)] == [badgers]
+    otter = app.test_client()
+    member_of(otter, otters)
+    assert "Badger cup" not in otter.get("/standings").get_data(as_text=True)
