@@ -19,7 +19,7 @@ from ..inputs import bounds
 from ..inputs.names import CONTROL, clean
 from ..models import SEASON_NAME_LENGTH, Group, Season
 from ..review.exchange import ImportRefused
-from ..rules.words import _
+from ..rules.words import _, ngettext
 
 
 def exported(group: Group) -> list[dict[str, str]]:
@@ -30,8 +30,10 @@ def exported(group: Group) -> list[dict[str, str]]:
 
 def _refused(number: int) -> ImportRefused:
     # Translators: %(number)d counts the seasons of the file from 1.
-    return ImportRefused(_("Season %(number)d of the file cannot be read: it needs a name of 1 to %(length)d "
-                           "characters and a first day (like 2026-12-01).", number=number, length=SEASON_NAME_LENGTH))
+    return ImportRefused(ngettext("Season %(number)d of the file cannot be read: it needs a name of 1 to %(num)d "
+                                  "character and a first day (like 2026-12-01).",
+                                  "Season %(number)d of the file cannot be read: it needs a name of 1 to %(num)d "
+                                  "characters and a first day (like 2026-12-01).", SEASON_NAME_LENGTH, number=number))
 
 
 def read(part: Mapping[str, Any]) -> list[tuple[str, date]]:

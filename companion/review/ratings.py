@@ -134,7 +134,8 @@ def played_order(outcomes: Iterable[Outcome]) -> list[Outcome]:
 
 def chances(rows: Sequence[Standing], seated: Sequence[str]) -> list[tuple[str, float]]:
     """Each seated player's chance of winning as OpenSkill predicts it from ``rows`` (a pool's standings), for
-    those with a rating there; none unless two of them have one (a newcomer plays at the model's first rating)."""
+    those with a rating there, by the name the standings give them; none unless two of them have one (a newcomer
+    plays at the model's first rating)."""
     model = PlackettLuce()
     known = {row.key: row for row in rows}
     keys = [names.key(name) for name in seated]
@@ -142,5 +143,4 @@ def chances(rows: Sequence[Standing], seated: Sequence[str]) -> list[tuple[str, 
         return []
     teams = [[model.rating(mu=known[key].mu, sigma=known[key].sigma) if key in known else model.rating()]
              for key in keys]
-    return [(names.clean(name), share) for name, key, share in zip(seated, keys, model.predict_win(teams))
-            if key in known]
+    return [(known[key].name, share) for key, share in zip(keys, model.predict_win(teams)) if key in known]

@@ -215,4 +215,4 @@ def chances(slug: str) -> Response:
     if not teams and (title or not titled):
         pool = Pool(group.id, seasons.ALL_TIME, f"{slug}{TITLED}{title}" if titled else slug)
         shares = ratings.chances(standings.rated(pool).standings, seated)
-    return group_page(render_template("review/_chances.html", slug=slug, shares=shares, typed=True))
+    return group_page(render_template("review/_chances_line.html", shares=shares))
