@@ -19,7 +19,7 @@ from review.test_review_sessions import CARAMBOUILLE, FRUTTI, JAIPUR, record_all
 
 def line_of(response) -> str:
     """The line as the phone shows it, without its tags (an ask's answer is the line alone)."""
-    return " ".join(re.sub(r"<[^>]+>", " ", text_of(response)).split())
+    return " ".join(re.sub(r"<[^>]+>", "", text_of(response)).split())
 
 
 ROWS = ratings.ladder([session(1, ["Ana", "Ben", "Cy"], (1, 2, 3)), session(2, ["Ana", "Ben"], (1, 2)),
