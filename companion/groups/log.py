@@ -64,6 +64,8 @@ SENTENCES: dict[str, Callable[[str, dict], str]] = {
     "renamed": lambda by, d: _("%(who)s renamed the group %(name)s.", who=by, name=d.get("name", "")),
     "season_started": lambda by, d: _("%(who)s started the season %(name)s on %(day)s.", who=by,
                                       name=d.get("name", ""), day=_day(d.get("day"))),
+    "season_changed": lambda by, d: _("%(who)s changed the season %(name)s: it starts on %(day)s.", who=by,
+                                      name=d.get("name", ""), day=_day(d.get("day"))),
     "invitation": lambda by, d: _("%(who)s made a new invitation: the old link and code no longer let anyone in.",
                                   who=by),
     "unseen_out": lambda by, d: ngettext(

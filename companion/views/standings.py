@@ -27,13 +27,13 @@ from .group_pages import current, group_name, group_page, in_no_group, keepers_o
 bp = Blueprint("standings", __name__)
 
 
-def _chosen(group_id: int) -> tuple[StandingsForm, Pool]:
-    """The form as sent and the pool it chooses (what it could not read left at its default: the current season,
-    all games)."""
+def _chosen(group_id: int, wanted: str | None = None) -> tuple[StandingsForm, Pool]:
+    """The form as sent and the pool it chooses (what it could not read left at its default: the current season, or
+    the ``wanted`` one, over all games)."""
     started, played = seasons.own(group_id), standings.played_quarters(group_id)
     today = seasons.current(started)
     form = StandingsForm(request.args, seasons=[(season.key, season.label) for season in seasons.choices(played, started)],
-                         games=standings.game_choices(group_id), season=today.key)
+                         games=standings.game_choices(group_id), season=wanted or today.key)
     if request.args:
         form.validate()
     season = (seasons.by_key(form.season.data, played, started) if not form.season.errors else None) or today
@@ -113,11 +113,12 @@ def page() -> Response:
     return _page(group)
 
 
-def _page(group, season_form: SeasonForm | None = None, status: int = 200) -> Response:
-    if season_form is None:
+def _page(group, season_form: SeasonForm | None = None, status: int = 200,
+          change_form: SeasonForm | None = None, wanted: str | None = None) -> Response:
+    if season_form is None and change_form is None:
         return group_page(kept_page(group, lambda: _chosen_page(group)))
-    form, pool = _chosen(group.id)
-    return group_page((_rendered(group, form, pool, season_form), 422 if form.errors else status))
+    form, pool = _chosen(group.id, wanted)
+    return group_page((_rendered(group, form, pool, season_form, change_form), 422 if form.errors else status))
 
 
 def _chosen_page(group) -> str | Response:
@@ -128,15 +129,26 @@ def _chosen_page(group) -> str | Response:
     return _rendered(group, form, pool)
 
 
-def _rendered(group, form: StandingsForm, pool: Pool, season_form: SeasonForm | None = None) -> str:
+def _newest(group_id: int, pool: Pool) -> OwnSeason | None:
+    """The group's newest season of its own, when it is the one shown: the one season a keeper may change."""
+    started = seasons.own(group_id)
+    return started[-1] if started and pool.season.key == f"s{started[-1].id}" else None
+
+
+def _rendered(group, form: StandingsForm, pool: Pool, season_form: SeasonForm | None = None,
+              change_form: SeasonForm | None = None) -> str:
     rated = standings.rated(pool)
     season = pool.season.label
+    newest = _newest(group.id, pool)
+    if change_form is None and newest is not None:
+        change_form = SeasonForm(formdata=None, prefix="change", name=newest.name, starts_on=newest.starts_on)
     return render_template("review/standings.html", form=form, pool=pool, rows=rated.standings, season=season,
                            game=_game_name(form, pool), champions=_champions(form, pool),
                            card=_card(group, pool, rated.standings, season, _game_name(form, pool)),
                            provisional_games=ratings.PROVISIONAL, start_rating=ratings.START,
                            champion_games=ratings.CHAMPION_GAMES, keeper=is_keeper(group),
-                           season_form=season_form or SeasonForm(formdata=None))
+                           season_form=season_form or SeasonForm(formdata=None), newest=newest,
+                           change_form=change_form)
 
 
 @bp.post("/standings/seasons")
@@ -161,6 +173,35 @@ def start_season() -> Response:
                     day=formats.date(season.starts_on)))
             return redirect(url_for("standings.page", season=f"s{season.id}"), 303)
     return _page(group, form, 422)
+
+
+@bp.post("/standings/seasons/<int:season_id>")
+def change_season(season_id: int) -> Response:
+    """Change the group's newest season (a keeper): its name, and its first day, which stays after the first day
+    of the season before it (the seasons before stay as they were)."""
+    group = current()
+    keepers_only(group)
+    started = seasons.own(group.id)
+    if not started or started[-1].id != season_id:
+        abort(404)  # not the group's newest season: another group's, one before it, or none
+    season, form = started[-1], SeasonForm(prefix="change")
+    if form.validate_on_submit():
+        if len(started) > 1 and form.starts_on.data <= started[-2].starts_on:
+            form.starts_on.errors = [_("Pick a day after %(day)s, the first day of the season before it.",
+                                       day=formats.date(started[-2].starts_on))]
+        else:
+            season.name, season.starts_on = form.name.data, form.starts_on.data
+            group_log.note(group.id, "season_changed", me(group), name=season.name, day=season.starts_on.isoformat())
+            try:
+                db.session.commit()
+            except IntegrityError:
+                db.session.rollback()
+                form.starts_on.errors = [_("A season of the group already starts that day.")]
+            else:
+                flash(_("The season %(name)s starts on %(day)s.", name=form.name.data,
+                        day=formats.date(form.starts_on.data)))
+                return redirect(url_for("standings.page", season=f"s{season_id}"), 303)
+    return _page(group, status=422, change_form=form, wanted=f"s{season_id}")
 
 
 @bp.get("/games/<path:game>")

@@ -7,6 +7,7 @@ from datetime import date, timedelta
 
 import pytest
 
+from companion import groups
 from companion.extensions import db
 from companion.models import GroupLog, Season as OwnSeason, now
 from companion.review import seasons
@@ -111,6 +112,7 @@ def test_only_a_keeper_of_the_group_starts_a_season(app):
 
 
 def test_a_season_sent_from_two_phones_at_the_same_instant_is_started_once(app):
+    season_ids(app)  # the household's group, as `flask db upgrade` makes it before any phone comes
     phones = [app.test_client() for _ in range(2)]
     answers = at_once(*(lambda phone=phone, name=name: phone.post("/standings/seasons", data={
         "name": name, "starts_on": "2026-12-01"}) for phone, name in zip(phones, ("Cup", "Other cup"))))
@@ -133,3 +135,75 @@ def test_a_keeper_of_another_group_starts_a_season_of_their_own_group_alone(app)
     otter = app.test_client()
     member_of(otter, otters)
     assert "Badger cup" not in otter.get("/standings").get_data(as_text=True)
+
+
+def change(phone, season_id: int, name: str, day: str, htmx: bool = False):
+    return phone.post(f"/standings/seasons/{season_id}", data={"change-name": name, "change-starts_on": day},
+                      headers={"HX-Request": "true"} if htmx else {})
+
+
+def own_seasons(app) -> list[tuple[str, str]]:
+    with app.app_context():
+        return [(season.name, season.starts_on.isoformat()) for season in seasons.own(groups.home_group().id)]
+
+
+def season_ids(app) -> list[int]:
+    with app.app_context():
+        return [season.id for season in seasons.own(groups.home_group().id)]
+
+
+def test_a_keeper_puts_the_newest_seasons_name_and_first_day_right(app, client):
+    client.post("/standings/seasons", data={"name": "Autumn", "starts_on": "2026-09-01"})
+    client.post("/standings/seasons", data={"name": "Wintr cup", "starts_on": "2026-12-02"})
+    autumn, winter = season_ids(app)
+    page = text_of(client.get(f"/standings?season=s{winter}"))
+    assert "Change this season…" in page and 'value="Wintr cup"' in page
+    assert "Change this season…" not in text_of(client.get(f"/standings?season=s{autumn}"))
+    answer = change(client, winter, "Winter cup", "2026-12-01")
+    assert answer.status_code == 303 and answer.headers["Location"].endswith(f"/standings?season=s{winter}")
+    assert own_seasons(app) == [("Autumn", "2026-09-01"), ("Winter cup", "2026-12-01")]
+    assert "The season Winter cup starts on" in text_of(client.get(answer.headers["Location"]))
+    with app.app_context():
+        assert db.session.query(GroupLog).filter_by(kind="season_changed").count() == 1
+    # Not before the season before it: the seasons before stay as they were.
+    refused = change(client, winter, "Winter cup", "2026-09-01")
+    assert refused.status_code == 422
+    assert "Pick a day after" in text_of(refused) and 'id="change-starts_on-error"' in text_of(refused)
+    assert own_seasons(app) == [("Autumn", "2026-09-01"), ("Winter cup", "2026-12-01")]
+    for data in (("", "2026-12-03"), ("Cup", ""), ("Cup", "someday")):
+        assert change(client, winter, *data).status_code == 422
+    # Only the newest: a season before it is not changed here.
+    assert change(client, autumn, "Fall", "2026-09-02").status_code == 404
+    assert own_seasons(app)[0] == ("Autumn", "2026-09-01")
+
+
+def test_only_a_keeper_of_the_group_changes_its_season(app):
+    app.config["GROUPS"] = "private"
+    otters, badgers = group_named(app, "Otters"), group_named(app, "Badgers")
+    keeper, member, badger, stranger = (app.test_client() for _ in range(4))
+    member_of(keeper, otters, keeper=True)
+    member_of(member, otters)
+    member_of(badger, badgers, keeper=True)
+    keeper.post("/standings/seasons", data={"name": "Cup", "starts_on": "2026-12-01"})
+    with app.app_context():
+        season_id = db.session.query(OwnSeason).one().id
+    for htmx in (False, True):
+        refused = change(member, season_id, "Mine", "2026-12-02", htmx)
+        assert refused.status_code == 403 and "Only a keeper can do that" in refused.get_data(as_text=True)
+    assert change(badger, season_id, "Ours", "2026-12-02").status_code == 404
+    assert change(stranger, season_id, "Ours", "2026-12-02").status_code == 404
+    with app.app_context():
+        assert [(s.name, s.starts_on.isoformat()) for s in db.session.query(OwnSeason)] == [("Cup", "2026-12-01")]
+    assert change(keeper, season_id, "Otter cup", "2026-12-02").status_code == 303
+
+
+def test_two_phones_changing_the_season_at_the_same_instant_each_change_it_in_turn(app):
+    app.test_client().post("/standings/seasons", data={"name": "Cup", "starts_on": "2026-12-01"})
+    [season_id] = season_ids(app)
+    phones = [app.test_client() for _ in range(2)]
+    answers = at_once(*(lambda phone=phone, name=name: change(phone, season_id, name, "2026-12-02")
+                        for phone, name in zip(phones, ("Ana's cup", "Ben's cup"))))
+    assert [answer.status_code for answer in answers] == [303, 303]
+    assert own_seasons(app)[0] in (("Ana's cup", "2026-12-02"), ("Ben's cup", "2026-12-02"))
+    with app.app_context():
+        assert db.session.query(GroupLog).filter_by(kind="season_changed").count() == 2
