@@ -182,16 +182,24 @@ class Table(db.Model):
 # tables table is created, and by the migrations for a database made by `flask db upgrade`.
 CHANNEL = "companion_tables"
 TRIGGER = "tables_changed"
-TRIGGER_DDL = [
-    f"""CREATE OR REPLACE FUNCTION companion_table_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+
+
+def announcing(table: str, trigger: str, function: str, payload: str) -> list[str]:
+    """What makes PostgreSQL announce on CHANNEL, when its transaction commits, each row of ``table`` added, changed
+    or deleted: ``payload`` (SQL of the row, NEW or OLD) as the notice."""
+    return [
+        f"""CREATE OR REPLACE FUNCTION {function}() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    PERFORM pg_notify('{CHANNEL}', COALESCE(NEW.id, OLD.id)::text);
+    PERFORM pg_notify('{CHANNEL}', {payload});
     RETURN NULL;
 END $$""",
-    f"DROP TRIGGER IF EXISTS {TRIGGER} ON tables",
-    f"""CREATE TRIGGER {TRIGGER} AFTER INSERT OR UPDATE OR DELETE ON tables
-    FOR EACH ROW EXECUTE FUNCTION companion_table_changed()""",
-]
+        f"DROP TRIGGER IF EXISTS {trigger} ON {table}",
+        f"""CREATE TRIGGER {trigger} AFTER INSERT OR UPDATE OR DELETE ON {table}
+    FOR EACH ROW EXECUTE FUNCTION {function}()""",
+    ]
+
+
+TRIGGER_DDL = announcing("tables", TRIGGER, "companion_table_changed", "COALESCE(NEW.id, OLD.id)::text")
 for _statement in TRIGGER_DDL:
     sa.event.listen(Table.__table__, "after_create", sa.DDL(_statement).execute_if(dialect="postgresql"))
 
@@ -253,16 +261,7 @@ class Season(db.Model):
 # A group's season started, renamed or removed is announced on the tables' CHANNEL as table 0 (no table's id): the
 # standings kept for the group are read again (``companion.commits``).
 SEASONS_TRIGGER = "seasons_changed"
-SEASONS_TRIGGER_DDL = [
-    f"""CREATE OR REPLACE FUNCTION companion_season_changed() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    PERFORM pg_notify('{CHANNEL}', '0');
-    RETURN NULL;
-END $$""",
-    f"DROP TRIGGER IF EXISTS {SEASONS_TRIGGER} ON seasons",
-    f"""CREATE TRIGGER {SEASONS_TRIGGER} AFTER INSERT OR UPDATE OR DELETE ON seasons
-    FOR EACH ROW EXECUTE FUNCTION companion_season_changed()""",
-]
+SEASONS_TRIGGER_DDL = announcing("seasons", SEASONS_TRIGGER, "companion_season_changed", "'0'")
 for _statement in SEASONS_TRIGGER_DDL:
     sa.event.listen(Season.__table__, "after_create", sa.DDL(_statement).execute_if(dialect="postgresql"))
 

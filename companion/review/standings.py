@@ -31,6 +31,8 @@ from .stats import Outcome, PlayerStats, player_stats
 
 # How many ladders a process keeps (a group's seasons and games).
 LADDERS_KEPT = 512
+# How many groups' versions a process keeps with the commit mark they were read at (one per group and thread).
+VERSIONS_KEPT = 4096
 
 
 def in_game(outcome: Outcome, game: str | None) -> bool:
@@ -71,6 +73,8 @@ def group_version(group_id: int) -> tuple:
         return found[1]
     asked[group_id] = version = tuple(db.session.execute(_version_statement(), {"group_id": group_id}).one())
     if mark is not None:
+        if len(known) >= VERSIONS_KEPT:
+            known.clear()  # groups times server threads: a busy server's are read again, once
         known[(group_id, mark[0])] = (mark[1], version)
     return version
 

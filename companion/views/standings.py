@@ -161,18 +161,24 @@ def start_season() -> Response:
     if form.validate_on_submit():
         season = OwnSeason(group_id=group.id, name=form.name.data, starts_on=form.starts_on.data)
         db.session.add(season)
-        group_log.note(group.id, "season_started", me(group), name=season.name, day=season.starts_on.isoformat())
-        try:
-            db.session.commit()
-        except IntegrityError:
-            # The same day sent from two phones at once, or a season of that day already: one season a day.
-            db.session.rollback()
-            form.starts_on.errors = [_("A season of the group already starts that day.")]
-        else:
-            flash(_("The season %(name)s starts on %(day)s.", name=season.name,
-                    day=formats.date(season.starts_on)))
-            return redirect(url_for("standings.page", season=f"s{season.id}"), 303)
+        if (saved := _saved(group, season, form, "season_started")) is not None:
+            return saved
     return _page(group, form, 422)
+
+
+def _saved(group, season: OwnSeason, form: SeasonForm, kind: str) -> Response | None:
+    """Commit the season as the form has it, noted in the group's log: the way to its standings; None, with the
+    refusal next to its day, if the group has a season of that day already (two phones at once, or an earlier)."""
+    name, day = form.name.data, form.starts_on.data
+    group_log.note(group.id, kind, me(group), name=name, day=day.isoformat())
+    try:
+        db.session.commit()
+    except IntegrityError:
+        db.session.rollback()
+        form.starts_on.errors = [_("A season of the group already starts that day.")]
+        return None
+    flash(_("The season %(name)s starts on %(day)s.", name=name, day=formats.date(day)))
+    return redirect(url_for("standings.page", season=f"s{season.id}"), 303)
 
 
 @bp.post("/standings/seasons/<int:season_id>")
@@ -191,16 +197,8 @@ def change_season(season_id: int) -> Response:
                                        day=formats.date(started[-2].starts_on))]
         else:
             season.name, season.starts_on = form.name.data, form.starts_on.data
-            group_log.note(group.id, "season_changed", me(group), name=season.name, day=season.starts_on.isoformat())
-            try:
-                db.session.commit()
-            except IntegrityError:
-                db.session.rollback()
-                form.starts_on.errors = [_("A season of the group already starts that day.")]
-            else:
-                flash(_("The season %(name)s starts on %(day)s.", name=form.name.data,
-                        day=formats.date(form.starts_on.data)))
-                return redirect(url_for("standings.page", season=f"s{season_id}"), 303)
+            if (saved := _saved(group, season, form, "season_changed")) is not None:
+                return saved
     return _page(group, status=422, change_form=form, wanted=f"s{season_id}")
 
 
