@@ -231,10 +231,15 @@ def outcomes(tables: list[Table]) -> list[Outcome]:
     return [outcome(table, newest.get(table.id), before) for table in tables]
 
 
+def group_tables(group_id: int) -> list[Table]:
+    """Every session of the group in the history (of a game this app knows), read whole."""
+    return list(db.session.scalars(sa.select(Table).where(
+        Table.group_id == group_id, Table.game.in_(list(GAMES.keys())), Table.status != REMOVED)))
+
+
 def all_outcomes(group_id: int) -> list[Outcome]:
-    """Every session of the group's outcome (the player statistics read them all)."""
-    return outcomes(list(db.session.scalars(sa.select(Table).where(
-        Table.group_id == group_id, Table.game.in_(list(GAMES.keys())), Table.status != REMOVED))))
+    """Every session of the group's outcome, read whole (``review.outcomes`` keeps them, and reads what moved)."""
+    return outcomes(group_tables(group_id))
 
 
 def known_players(group_id: int, limit: int = KNOWN_PLAYERS) -> list[str]:

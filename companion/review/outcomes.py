@@ -47,7 +47,7 @@ def group_outcomes(group_id: int) -> list[Outcome]:
     stale = [table_id for table_id, mark in marks.items()
              if (found := kept.get(table_id)) is None or found[0] != mark or not _settled(found[1])]
     if len(stale) > len(marks) // 2:
-        tables = list(db.session.scalars(sa.select(Table).where(*_in_group(group_id))))
+        tables = history.group_tables(group_id)
     else:
         tables = history.tables_by_ids(stale)
     for table, outcome in zip(tables, history.outcomes(tables)):

@@ -3,7 +3,9 @@ group brought into has no season of that day."""
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from datetime import date
 
 import pytest
@@ -16,6 +18,7 @@ from companion.models import Season
 from companion.review.exchange import ImportRefused
 from library.test_library_commands import run
 from library.test_library_files import counts, library_of
+from review.test_imported_once import at_once, club, multipart, phone_of  # noqa: F401 (club: a fixture)
 
 
 def season_of(app, group_id: int, name: str, day: str) -> None:
@@ -106,3 +109,26 @@ def test_a_whole_servers_file_takes_each_groups_seasons_to_its_group(app, played
     result = run(app, "import-library", str(file), "--group", "Elsewhere")
     assert "1 season of the group's own added." in result.output
     assert seasons_in(app, "Elsewhere") == [("Winter cup", "2025-12-01")]
+
+
+def test_a_file_with_seasons_brought_in_from_four_phones_at_once_adds_each_season_once(app, club):
+    """The same history sent from four phones of the group at the same instant: its sessions stored once, and its
+    seasons too (a season of a day another import stored first is found there when the import looks again)."""
+    group_id, _tokens = club
+    season_of(app, home_id(app), "Winter cup", "2025-12-01")
+    season_of(app, home_id(app), "Spring league", "2026-03-01")
+    library = phone_of(app, home_id(app)).get("/group/library.json").get_data()
+    assert json.loads(library)["seasons"] == [{"name": "Winter cup", "starts_on": "2025-12-01"},
+                                              {"name": "Spring league", "starts_on": "2026-03-01"}]
+    phones = [phone_of(app, group_id) for _ in range(4)]
+    sent = multipart("/group/library", library, "history.json")
+    answers = at_once(*(lambda phone=phone: phone.post(**sent, follow_redirects=True) for phone in phones))
+    assert all(answer.status_code == 200 for answer in answers)
+    said = sorted(html.unescape(re.search(r'<p class="notice" role="status">([^<]*)</p>', answer.text)[1])
+                  for answer in answers)
+    assert said[-1] == "3 sessions brought in. 2 seasons of the group's own added.", said
+    assert said[:-1] == ["0 sessions brought in. 3 were already here."] * 3, said
+    with app.app_context():
+        assert sorted((season.name, season.starts_on.isoformat()) for season in db.session.scalars(
+            sa.select(Season).where(Season.group_id == group_id))) == [("Spring league", "2026-03-01"),
+                                                                      ("Winter cup", "2025-12-01")]
