@@ -11,9 +11,10 @@ from wtforms import DateField, SelectField, StringField
 from wtforms.validators import DataRequired, InputRequired, Length, Optional, ValidationError
 
 from ..inputs import bounds
-from ..rules.words import _
+from ..rules.words import _, ngettext
 from ..models import SEASON_NAME_LENGTH
 from . import NAME_LENGTH, ActionForm, clean_name
+from .fields import IntegerField
 
 OUT_OF_RANGE = _l("Pick a date between %(first)d and %(last)d.", first=bounds.FIRST_DAY.year,
                   last=bounds.LAST_DAY.year)
@@ -114,3 +115,22 @@ class SeasonForm(FlaskForm):
     def validate_starts_on(self, field: DayField) -> None:
         if field.data and not bounds.day_in_range(field.data):
             raise ValidationError(OUT_OF_RANGE)
+
+
+class ReplayForm(FlaskForm):
+    """Which step of a table's replay to show: the entry it stands after (0: the start); sent by GET."""
+
+    class Meta:
+        csrf = False  # a step to look at, changing nothing
+
+    # Translators: the field of a replay's "go to" form: the number of the entry to show the table after.
+    at = IntegerField(_l("Entry"), validators=[Optional()])
+
+    def __init__(self, *args, last: int = 0, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.last = last
+
+    def validate_at(self, field: IntegerField) -> None:
+        if field.data is not None and not 0 <= field.data <= self.last:
+            raise ValidationError(ngettext("Pick an entry from 0 (the start) to %(num)d.",
+                                           "Pick an entry from 0 (the start) to %(num)d.", self.last))

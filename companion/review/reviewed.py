@@ -4,9 +4,6 @@ sessions again and again, and each review replays a log."""
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-
 from flask import current_app
 
 from ..models import Table
@@ -15,6 +12,7 @@ from ..rules.review import Review
 from ..table import log
 from ..table.state import state_of
 from . import sentences
+from .keeping import kept
 from .session import period_key, review_of
 
 # How many sessions' reviews a process keeps (a few hundred bytes each): a big group's every session.
@@ -26,11 +24,9 @@ def reviewed_of(table: Table) -> dict:
     app: the history, the players and every evening read the same sessions again and again, and each review replays
     a log. An entry (an undo, a reopen, a renamed seat too), a status or a name changed is another version."""
     key = (table.id, table.last_seq, table.status, tuple(table.players))
-    kept: OrderedDict = current_app.extensions.setdefault("reviewed", OrderedDict())
-    with _KEEPING:
-        if (found := kept.get(key)) is not None:
-            kept.move_to_end(key)
-            return found
+    reviews = kept("reviewed", REVIEWS_KEPT)
+    if (found := reviews.get(key)) is not None:
+        return found
     try:
         review = review_of(table.game, log.game_of(table), state_of(table))
         trail = tuple(tuple(totals) for _label, totals in review.progression[1:])
@@ -43,14 +39,8 @@ def reviewed_of(table: Table) -> dict:
         # A log the rules no longer accept must not take the history down with it.
         current_app.logger.error("table %s cannot be replayed: %s", table.id, error)
         found = {"winners": (), "record": (), "stats": (), "session_name": sentences.SESSIONS[0]}
-    with _KEEPING:
-        kept[key] = found
-        while len(kept) > REVIEWS_KEPT:
-            kept.popitem(last=False)
+    reviews.put(key, found)
     return found
-
-
-_KEEPING = threading.Lock()
 
 
 def seat_ranks(review: Review) -> tuple[int, ...]:

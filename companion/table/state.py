@@ -161,6 +161,43 @@ def state_of(table: Table, upto: int | None = None):
     return state
 
 
+class _Count:
+    """A whole log counted row by row as the table did: each game entry on the state the live entries before it make,
+    an undo taking its entry back and counting the entries after it again."""
+
+    def __init__(self, game, players: Sequence[str], options: dict | None) -> None:
+        self.game = game
+        self.counted: list[list] = []  # [entry, state before it, state after it]: the game entries counted so far
+        self.state = game.new_game(players, options)
+        self.taken_back: dict[int, list] = {}
+
+    def take(self, row: Entry) -> None:
+        if row.type == VOID:
+            # Most undos take back the newest entry: look from the end, and replay only what came after it.
+            target = row.event.get("entry")
+            counted = self.counted
+            place = next((i for i in range(len(counted) - 1, -1, -1) if counted[i][0].seq == target), None)
+            if place is None:
+                return
+            self.taken_back[target] = counted[place]
+            later, self.state = counted[place + 1:], counted[place][1]
+            del counted[place:]
+            for entry, _before, _after in later:
+                self._count(entry)
+        elif is_game_entry(row):
+            self._count(row)
+
+    def _count(self, entry: Entry) -> None:
+        """Count ``entry`` on the state: the state after it (the state itself when the rules refuse it there)."""
+        try:
+            after = self.game.apply(self.state, entry.event)
+        except RuleError:
+            after = None
+        self.counted.append([entry, self.state, after])
+        if after is not None:
+            self.state = after
+
+
 def walk(game, players: Sequence[str], options: dict | None, rows: Sequence[Entry]) -> Iterator[tuple[Entry, Any, Any]]:
     """Each game entry of a whole log (``rows``, in order) with the state it stands on and the state after it.
 
@@ -169,35 +206,20 @@ def walk(game, players: Sequence[str], options: dict | None, rows: Sequence[Entr
     on every page that says them. An undone entry stands where it stood when it was taken back. The state after
     an entry the rules refuse where it stands (a game's rules changed since) is None.
     """
-    counted: list[list] = []  # [entry, state before it, state after it]: the game entries counted so far
-    state = game.new_game(players, options)
-    taken_back: dict[int, list] = {}
+    count = _Count(game, players, options)
     for row in rows:
-        if row.type == VOID:
-            # Most undos take back the newest entry: look from the end, and replay only what came after it.
-            target = row.event.get("entry")
-            place = next((i for i in range(len(counted) - 1, -1, -1) if counted[i][0].seq == target), None)
-            if place is None:
-                continue
-            taken_back[target] = counted[place]
-            later, state = counted[place + 1:], counted[place][1]
-            del counted[place:]
-            for entry, _before, _after in later:
-                state = _count(game, counted, entry, state)
-        elif is_game_entry(row):
-            state = _count(game, counted, row, state)
-    live = {entry.seq: (before, after) for entry, before, after in counted}
+        count.take(row)
+    live = {entry.seq: (before, after) for entry, before, after in count.counted}
     for row in rows:
         if is_game_entry(row):
-            placed = live.get(row.seq) or taken_back.get(row.seq, (row, state, None))[1:]
+            placed = live.get(row.seq) or count.taken_back.get(row.seq, (row, count.state, None))[1:]
             yield row, *placed
 
 
-def _count(game, counted: list[list], entry: Entry, state):
-    """Count ``entry`` on ``state``: the state after it (``state`` itself when the rules refuse it there)."""
-    try:
-        after = game.apply(state, entry.event)
-    except RuleError:
-        after = None
-    counted.append([entry, state, after])
-    return state if after is None else after
+def as_it_stood(game, players: Sequence[str], options: dict | None, rows: Sequence[Entry]) -> Iterator[tuple[Entry, Any]]:
+    """Each row of a whole log with the game's state right after it, as the table stood then: an entry counts
+    from the moment it was recorded until an undo takes it back (the replay's steps)."""
+    count = _Count(game, players, options)
+    for row in rows:
+        count.take(row)
+        yield row, count.state

@@ -109,10 +109,7 @@ class TableView:
         """The score row, in the reader's words: (seats, names, score) for each seat; for a game whose players
         count together (its ``sides(state)``: teams), for each side once, its players named together beside the
         side's score, so that a team's total is never shown as one player's."""
-        players = self.table.players
-        sides = getattr(self.game, "sides", None)
-        groups = sides(self.state) if sides is not None else tuple((seat,) for seat in range(len(players)))
-        return [(seats, names(players, seats), self.scores[seats[0]]) for seats in groups]
+        return score_row(self.game, self.table.players, self.state, self.scores)
 
     def kept(self, name: str, read: Callable[[], Any], touched_by: frozenset[str] | None = None) -> Any:
         """``read()`` of this version, read once per version in this process (``VersionReads``).
@@ -165,6 +162,14 @@ class TableView:
         """The sentences of the recent entries in the reader's language, by entry number."""
         past = self.kept("past", lambda: log.newest_undo(self.table), frozenset())
         return wording.sentences(self.table, [entry for entry, _undone in self.recent], past)
+
+
+def score_row(game, players: list[str], state, scores=None) -> list[tuple[tuple[int, ...], str, int]]:
+    """The score row of ``state`` (``TableView.score_row``): (seats, names, score) for each seat, or each side once."""
+    scores = game.scores(state) if scores is None else scores
+    sides = getattr(game, "sides", None)
+    groups = sides(state) if sides is not None else tuple((seat,) for seat in range(len(players)))
+    return [(seats, names(players, seats), scores[seats[0]]) for seats in groups]
 
 
 def table_view(table: Table) -> TableView:

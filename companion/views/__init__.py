@@ -16,10 +16,10 @@ from flask import Flask
 
 from ..rules import GAMES, declared
 from . import (bell, errors, evenings, exchange, group_commands, groups, home, installed, language, library, members, people,
-               removal, review, standings, tables)
+               removal, replay, review, standings, tables)
 
 # The areas that are no game's: a game's blueprint is registered after them (``init_app``).
-BLUEPRINTS = (home.bp, language.bp, tables.bp, bell.bp, review.bp, evenings.bp, standings.bp, people.bp, groups.bp, members.bp, exchange.bp,
+BLUEPRINTS = (home.bp, language.bp, tables.bp, bell.bp, review.bp, replay.bp, evenings.bp, standings.bp, people.bp, groups.bp, members.bp, exchange.bp,
               removal.bp, installed.bp, library.bp)
 # Endpoint -> function(table, formdata) building that view's form again, for the table page that shows it after
 # a refusal or a preview without JavaScript (``companion.views.kept_forms``); each game's are added to these.

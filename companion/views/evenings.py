@@ -2,17 +2,41 @@
 
 from __future__ import annotations
 
+import re
+
 from flask import Blueprint, abort, render_template
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
-from ..review import tonight
+from ..review import story, tonight
+from ..review.session import review_of
+from ..table import log
+from ..table.state import state_of
+from ..table.view import score_row
 from ..review.evenings import Tally
 from ..rules.review import names
 from ..web.membership import current_group, in_group
 from .group_pages import group_page, in_no_group
+from .replay import STILL
 from .table_page import table_or_404
 
 bp = Blueprint("evenings", __name__)
+
+
+# Where a page names an element by its id: each game's board names its own headings and fields.
+_NAMED = re.compile(r'\b(id|for|aria-labelledby|aria-describedby|aria-controls|href)="(#?)([^"]*)"')
+
+
+@bp.app_template_filter("scoped")
+def scoped(html: str, prefix: str) -> Markup:
+    """A board's html with every id it gives and names made its own (``prefix``-id): several games' boards on one
+    page, each with the ids its template gives, never share one."""
+    def own(match: re.Match) -> str:
+        name, hash_, value = match.groups()
+        if name == "href":
+            return match.group(0) if not hash_ else f'href="#{prefix}-{value}"'
+        return f'{name}="{" ".join(f"{prefix}-{part}" for part in value.split())}"'
+    return Markup(_NAMED.sub(own, str(html)))
 
 
 @bp.app_template_global()
@@ -38,7 +62,35 @@ def page(token: str) -> Response:
     """
     if current_group() is None:
         return group_page(in_no_group())
+    return group_page(render_template("review/evening.html", evening=_evening(token)))
+
+
+def _evening(token: str) -> tonight.Evening:
+    """The evening of the session behind the watch token ``token``: 404 for a phone outside its group."""
     table = table_or_404(token, watch=True)
     if not in_group(table.group_id) or (evening := tonight.of_session(table)) is None:
         abort(404)
-    return group_page(render_template("review/evening.html", evening=evening))
+    return evening
+
+
+@bp.get("/evenings/<token>/replay")
+def replay(token: str) -> Response:
+    """The evening told again: its games one after the other, each finished one at its end with its story (the
+    board as the watch view shows it: nothing of a seat's own), each linked to its own replay."""
+    if current_group() is None:
+        return group_page(in_no_group())
+    evening = _evening(token)
+    games = [_at_its_end(table) for table, _outcome in evening.sessions]
+    return group_page(render_template("review/evening_replay.html", evening=evening, games=games, **STILL))
+
+
+def _at_its_end(table) -> dict:
+    """What the evening's replay shows of one session: at its end and told, if it is finished."""
+    game = log.game_of(table)
+    if not table.finished:
+        return {"table": table, "finished": False}
+    state = state_of(table)
+    scores = game.scores(state)
+    return {"table": table, "finished": True, "game": game, "state": state, "scores": scores,
+            "score_row": score_row(game, table.players, state, scores),
+            "story": story.told(table, game, review_of(table.game, game, state), state)}

@@ -10,7 +10,7 @@ from ..table import kinds, log, recording, wording
 from ..table.view import table_view
 from ..forms.review import CloseForm, HistoryFilterForm, ReopenForm
 from ..models import Table
-from ..review import bgstats, chart, csvfiles, history, sentences, standings, stats, tonight
+from ..review import bgstats, chart, csvfiles, history, sentences, standings, stats, story, tonight
 from ..review.session import period_key, review_of, timeline
 from ..rules import RuleError
 from ..rules.review import names
@@ -194,6 +194,9 @@ def _results(table: Table, *, watch: bool, forms: dict | None = None, status: in
         "token": table.watch_token if watch else table.token,
         "evening": of_results(table),
         "rating_changes": rating_changes(table),
+        # The game told in a few sentences, once it is over: each links to its step of the replay.
+        "story": story.told(table, game, review, state),
+        "replay_endpoint": "replay.watch_replay" if watch else "replay.replay",
     }
     # Never kept by a cache on the way: what it says of the group's evening is for the group's phones alone.
     return group_page((render_template("review/results.html", **context), status))

@@ -390,6 +390,10 @@ NOT_COUNTS = {
                 "Entry %(number)d: it needs a type and an event.", "entry %(number)d is already undone.",
                 "Undoing that would make entry %(seq)d (%(entry)s) impossible: %(reason)s", "Hand %(number)d",
                 "Round %(number)d", "%(period)s %(number)d", "Team %(number)d", "Hand %(hand)d", "Round %(round)d", "Rank %(rank)d",
+                # A game's story and its replay (#55): where something happened, by hand, round or entry number.
+                "in hand %(number)d", "in round %(number)d", "at entry %(number)d", "after hand %(number)d",
+                "after round %(number)d", "after entry %(number)d", "Undone later, at entry %(number)d.",
+                "See entry %(number)d",
                 "Hand %(hand)d: %(player)s rang the bell in a pinch for %(trader)s: the market is open.",
                 "Hand %(hand)d: %(trader)s rang the bell: the market is open.",
                 "%(player)s ended their sales turn: hand %(hand)d is over, the bell passes to %(trader)s.",

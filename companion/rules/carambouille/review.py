@@ -83,6 +83,12 @@ def highlights(state: game.State) -> tuple[Highlight, ...]:
     return tuple(lines)
 
 
+def best_move(state: game.State) -> Highlight | None:
+    """The best single move of the game, for its story: the biggest sale (None before any)."""
+    found = game.highlights(state).biggest_sale
+    return None if found is None else Highlight(_("Biggest sale"), sale_words(state, found))
+
+
 def review(state: game.State) -> Review:
     """The whole review: standings, one row per hand, highlights, in the reader's language."""
     standings = tuple(Standing(rank, seat, points) for rank, seat, points in game.standings(state))

@@ -32,6 +32,11 @@ def periods(state: game.FruttiState) -> tuple[Period, ...]:
     return tuple(rows)
 
 
+def best_move(state: game.FruttiState) -> Highlight | None:
+    """The best single move of the game, for its story: the best round a player made (None before one ends)."""
+    return _best_round(state) if game.round_results(state) else None
+
+
 def _best_round(state: game.FruttiState) -> Highlight:
     results = game.round_results(state)
     best = max((e.total for r in results for e in r.earnings), default=0)

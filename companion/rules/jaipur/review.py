@@ -70,7 +70,14 @@ def periods(state: game.JaipurState) -> tuple[Period, ...]:
     return tuple(rows)
 
 
-def _biggest_sale(state: game.JaipurState) -> Highlight:
+def best_move(state: game.JaipurState) -> Highlight | None:
+    """The best single move of the match, for its story: the biggest token haul (None before any)."""
+    found = _haul(state)
+    return None if found is None else Highlight(_("Biggest sale"), _sale_words(state, *found))
+
+
+def _haul(state: game.JaipurState) -> tuple[game.Round, game.Sale, int] | None:
+    """The sale that took the most tokens, its bonus counted once its round is scored (face down until then)."""
     best, best_value = None, 0
     for current in state.rounds:
         scored = current.result is not None
@@ -78,22 +85,25 @@ def _biggest_sale(state: game.JaipurState) -> Highlight:
             value = sum(sale.goods_tokens) + ((sale.bonus or 0) if scored else 0)
             if value > best_value:
                 best, best_value = (current, sale), value
-    title = _("Biggest sale")
-    if best is None:
-        return Highlight(title, _("No tokens have been taken yet."))
-    current, sale = best
+    return None if best is None else (*best, best_value)
+
+
+def _sale_words(state: game.JaipurState, current: game.Round, sale: game.Sale, value: int) -> str:
     said = dict(name=state.players[sale.player], goods=game.goods_sold(sale.good, sale.cards),
                 points=sum(sale.goods_tokens), round=current.number)
     if sale.bonus is not None and current.result is not None:
         # Translators: %(goods)s is "5 spice", "3 diamonds"; %(total)d the sale's tokens with the bonus.
-        text = _("%(name)s sold %(goods)s for %(points)d and a bonus token of %(bonus)d: %(total)d, "
-                 "in round %(round)d.", bonus=sale.bonus, total=best_value, **said)
-    elif sale.bonus is not None:
-        text = _("%(name)s sold %(goods)s for %(points)d and a bonus token (face down until the round is "
+        return _("%(name)s sold %(goods)s for %(points)d and a bonus token of %(bonus)d: %(total)d, "
+                 "in round %(round)d.", bonus=sale.bonus, total=value, **said)
+    if sale.bonus is not None:
+        return _("%(name)s sold %(goods)s for %(points)d and a bonus token (face down until the round is "
                  "scored), in round %(round)d.", **said)
-    else:
-        text = _("%(name)s sold %(goods)s for %(points)d, in round %(round)d.", **said)
-    return Highlight(title, text)
+    return _("%(name)s sold %(goods)s for %(points)d, in round %(round)d.", **said)
+
+
+def _biggest_sale(state: game.JaipurState) -> Highlight:
+    found = best_move(state)
+    return found if found is not None else Highlight(_("Biggest sale"), _("No tokens have been taken yet."))
 
 
 def _bonus_tokens(state: game.JaipurState) -> Highlight:

@@ -52,6 +52,15 @@ def periods(state: game.SheetState) -> tuple[Period, ...]:
     return tuple(rows)
 
 
+def best_move(state: game.SheetState) -> Highlight | None:
+    """The best single move of the game, for its story: the best entry of the sheet (None before one)."""
+    return _best(state) if _entered(state) else None
+
+
+def _entered(state: game.SheetState) -> bool:
+    return any(state.rounds) if game.by_rounds(state) else any(cell is not None for row in state.cells for cell in row)
+
+
 def _best(state: game.SheetState) -> Highlight:
     """The best single entry: the highest (the lowest when the lowest total wins), and where it was made."""
     if game.by_rounds(state):

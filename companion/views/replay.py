@@ -1,0 +1,99 @@
+"""A table replayed entry by entry (``/t/<token>/replay?at=N``, the same under the watch link), and its story.
+
+Each step is a page of its own, so the links work without JavaScript; with it, the step's region is swapped in
+place and the address follows (a reload keeps the place), and the arrow keys, Home and End step
+(``static/replay.js``). The board of a step is the game's own board template, rendered as the table page renders
+it for this phone: a seat's secrets (a Jaipur bonus token face down) only on the phone holding that seat, never
+on another seat's phone or the watch view.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template, request, url_for
+from werkzeug.wrappers import Response
+
+from ..forms.review import ReplayForm
+from ..models import Table
+from ..review import sentences, steps
+from ..review.session import review_module
+from ..table import log, wording
+from ..table.view import score_row
+from ..web.phone import my_seat, remember
+from ..web.templating import is_htmx
+from .group_pages import group_page
+from .table_page import table_or_404
+
+bp = Blueprint("replay", __name__)
+
+# What a board reads of a table page's context beyond the state: a replay records nothing and asks nothing.
+STILL = {"forms": {}, "sent_forms": {}, "watching": True, "keeps_pad": False, "recorded_here": None,
+         "asking": False, "inviting": False, "sharing": False, "every_seat": None}
+
+
+@bp.get("/t/<token>/replay")
+def replay(token: str) -> Response:
+    """The table after entry ``at`` (0: as it began), as this phone may see it."""
+    table = table_or_404(token)
+    remember(table.token)
+    return _replay(table, watch=False)
+
+
+@bp.get("/w/<token>/replay")
+def watch_replay(token: str) -> Response:
+    """The same replay from the watch link: no seat's secrets."""
+    return _replay(table_or_404(token, watch=True), watch=True)
+
+
+def _replay(table: Table, *, watch: bool) -> Response:
+    found = steps.steps_of(table)
+    form = ReplayForm(request.args, last=found.last)
+    valid = not request.args or form.validate()
+    at = form.at.data if valid and form.at.data is not None else 0
+    context = step_context(table, found, at, watch=watch)
+    context["form"] = form
+    template = "review/_replay_step.html" if is_htmx() else "review/replay.html"
+    response = group_page((render_template(template, **context), 200 if valid else 422))
+    # The same address answers the whole page and, for htmx, the step's region alone.
+    response.vary.add("HX-Request")
+    return response
+
+
+def step_context(table: Table, found: steps.Steps, at: int, *, watch: bool) -> dict:
+    """What a step's templates read: the board's context at step ``at`` for this phone, the entry, the links."""
+    game = log.game_of(table)
+    state = found.states[at]
+    scores = game.scores(state)
+    entry = found.entry(at)
+    shown = found.shown(at)
+    words = wording.sentences(table, [row for row, _undone in shown])
+    token = table.watch_token if watch else table.token
+    endpoint = "replay.watch_replay" if watch else "replay.replay"
+    return {
+        **STILL,
+        "table": table,
+        "game": game,
+        "state": state,
+        "scores": scores,
+        "score_row": score_row(game, table.players, state, scores),
+        "watch": watch,
+        # Only the phone holding a seat sees that seat's secrets, at every step as it did at the table.
+        "seat": None if watch else my_seat(table),
+        "at": at,
+        "last": found.last,
+        "entry": entry,
+        "label": _period_label(table, state) if entry is not None else "",
+        "undone_later": found.undone_later(at),
+        "shown": shown,
+        "words": words,
+        "token": token,
+        "replay_url": url_for(endpoint, token=token),
+        "step_url": lambda number: url_for(endpoint, token=token, at=number),
+        "results_url": url_for("review.watch_results" if watch else "review.results", token=token),
+    }
+
+
+def _period_label(table: Table, state) -> str:
+    """ "Hand 3", "Round 2": where the step stands; "" for a game that names no periods."""
+    module = review_module(table.game)
+    number = module.period_number(state) if module is not None else None
+    return "" if number is None else sentences.label(module.PERIOD_NAME, number)
