@@ -547,6 +547,9 @@ def bench_database(kind: str, args) -> dict:
             "page_1000": (f"/t/{big_token}", BROWSER_HEADERS, {200}),
             "live_10": (f"/t/{small_token}/live?seen=0", HTMX, {200}),
             "live_1000": (f"/t/{big_token}/live?seen=0", HTMX, {200}),
+            # The long game replayed at its middle step: the step a phone steps to (htmx), and the whole page.
+            "replay_long": (f"/t/{long_token}/replay?at={long_seq // 2}", HTMX, {200}),
+            "replay_page_long": (f"/t/{long_token}/replay?at={long_seq // 2}", BROWSER_HEADERS, {200}),
             **{f"page_{game}": (f"/t/{token}", BROWSER_HEADERS, {200}) for game, (token, _) in tables["games"].items()},
         }
         # Warm every worker's state cache and code paths.
@@ -600,7 +603,7 @@ def bench_database(kind: str, args) -> dict:
         # seat shares and the version's reads, rendered and read by the table's first phone ("rendered");
         # the first phone of the table finds nothing kept at all ("cold").
         rendered = {"bare": paths["bare"], "page_long": paths["page_long"],
-                    "live_long": (f"/t/{long_token}/live?seen=0", HTMX, {200}),
+                    "live_long": (f"/t/{long_token}/live?seen=0", HTMX, {200}), "replay_long": paths["replay_long"],
                     **{f"page_{game}": paths[f"page_{game}"] for game in tables["games"]}}
         for figure, settings in (("rendered", {"COMPANION_REGION_CACHE_SIZE": "0"}),
                                  ("cold", {"COMPANION_REGION_CACHE_SIZE": "0", "COMPANION_SHARED_PART_CACHE_SIZE": "0",
@@ -760,6 +763,10 @@ def report(all_results: dict, info: dict) -> str:
         row("poll", "live poll, nothing changed (204)", "≥ 0.8× bare throughput", t["poll"]["rps"] >= 0.8 * bare)
         row("page_long", f"table page, Carambouille 7 players 20 hands ({results['tables']['long_entries']} entries)",
             "≤ 4× bare cost", bare / t["page_long"]["rps"] <= 4)
+        row("replay_long", f"a step of its replay, the middle of {results['tables']['long_entries']} (htmx)",
+            "≤ 6× bare cost", bare / t["replay_long"]["rps"] <= 6)
+        row("replay_page_long", "the same step as a whole page", "≤ 6× bare cost",
+            bare / t["replay_page_long"]["rps"] <= 6)
         row("page_10", f"table page at {results['tables']['small_entries']} entries", "", True)
         row("page_1000", f"table page at {results['tables']['big_entries']} entries", "", True)
         row("live_10", "live region (changed) at 10 entries", "", True)
@@ -781,7 +788,9 @@ def report(all_results: dict, info: dict) -> str:
                           f"{rendered['page_long']['rps']:.0f} req/s ({ratio:.1f}× the bare cost{met}, "
                           f"p50 {rendered['page_long']['p50_ms']:.1f} ms), its live region "
                           f"{rendered['live_long']['rps']:.0f} req/s ({r_bare / rendered['live_long']['rps']:.1f}×, "
-                          f"p50 {rendered['live_long']['p50_ms']:.1f} ms).", ""]
+                          f"p50 {rendered['live_long']['p50_ms']:.1f} ms), a step of its replay "
+                          f"{rendered['replay_long']['rps']:.0f} req/s ({r_bare / rendered['replay_long']['rps']:.1f}×, "
+                          f"p50 {rendered['replay_long']['p50_ms']:.1f} ms).", ""]
         lines += ["Each game's table page, as long as an evening makes it (cost against the bare route's, kept / "
                   "rendered for its seat / nothing kept; no target of its own: the long Carambouille game is the "
                   "heaviest page):", ""]

@@ -13,6 +13,8 @@ tests/web/test_html_checker.py (the Nu Html Checker).
 
 from __future__ import annotations
 
+import re
+
 from helpers import form_key, make_table
 from review.test_review_sessions import CARAMBOUILLE, FRUTTI, JAIPUR, record_all
 
@@ -93,13 +95,27 @@ def _pages(client, tables) -> list[tuple[str, object]]:
                     (f"{what}, results", client.get(f"/t/{token}/results")),
                     (f"{what}, results watched", client.get(f"/w/{watch}/results")),
                     (f"{what}, all entries", client.get(f"/t/{token}/history")),
+                    (f"{what}, replayed at its middle", client.get(f"/t/{token}/replay?at={_middle(client, token)}")),
+                    (f"{what}, replayed at its end, watched", client.get(f"/w/{watch}/replay?at={_last(client, token)}")),
                     (f"{what}, remove", client.get(f"/t/{token}/remove"))]
+    answers += [("a replay's step refused", client.get(f"/t/{tables['jaipur finished'][0]}/replay?at=nine")),
+                ("an evening replayed", client.get(f"/evenings/{tables['carambouille finished'][1]}/replay"))]
     token, watch = tables["carambouille under way"]
     answers += [("pad", client.get(f"/t/{token}/pad")), ("pad watched", client.get(f"/w/{watch}/pad")),
                 ("table memo", client.get(f"/t/{token}/memo")), ("table memo watched", client.get(f"/w/{watch}/memo")),
                 ("house memo", client.get(f"/t/{token}/memo/edit")),
                 ("undo, its own page", client.get(f"/t/{token}/undo"))]
     return answers
+
+
+def _last(client, token: str) -> int:
+    """The table's number of entries, as its replay's last link says it."""
+    found = re.search(r'data-replay-step="last" href="[^"]*at=(\d+)"', client.get(f"/t/{token}/replay").text)
+    return int(found.group(1))
+
+
+def _middle(client, token: str) -> int:
+    return _last(client, token) // 2
 
 
 def _tally_query() -> dict:
@@ -191,6 +207,7 @@ def _fragments(app, client, tables) -> list[tuple[str, object]]:
         ("sheet ended", client.post(f"/t/{wonders}/sheet/end", headers=HTMX, data={"key": form_key()})),
         ("undo refused", client.post(f"/t/{fresh}/undo", data={"key": form_key(), "entry": 1}, headers=HTMX)),
         ("undo recorded", client.post(f"/t/{fresh}/undo", data={"key": form_key()}, headers=HTMX)),
+        ("a replay's step", client.get(f"/t/{jaipur}/replay?at=3", headers=HTMX)),
     ]
     return answers
 

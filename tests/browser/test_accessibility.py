@@ -89,6 +89,9 @@ def page_paths(tables) -> dict[str, str]:
         "a player, their rivals": "/players/Ana",
         "head to head": "/players/Ana/vs/Ben",
         "a game's champions and records": "/games/frutti",
+        "a finished game replayed, a step": f"/w/{tables['finished watch']}/replay?at=7",
+        "a table replayed, its start": f"/t/{token['jaipur']}/replay",
+        "an evening replayed": f"/evenings/{tables['finished watch']}/replay",
     }
     paths |= {f"{game} table page": tables[game] for game in GAMES}
     paths["carambouille table, a hand to deal"] = tables["carambouille deal"]
