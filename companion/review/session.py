@@ -75,7 +75,7 @@ class TimelineRow:
     about_table: bool  # an undo, a reopen, a timer: not a move of the game
 
 
-def _without_label(text: str, label: str) -> str:
+def without_label(text: str, label: str) -> str:
     """ "Hand 2: Ana dealt…" under the label "Hand 2" reads "Ana dealt…" (French "Manche 2 : …" too)."""
     prefix = re.match(re.escape(label) + r"\s*:\s+", text) if label else None
     if prefix and len(text) > prefix.end():
@@ -112,6 +112,6 @@ def timeline(slug: str, game: ModuleType, players: Sequence[str], options: dict,
         # A game whose entries belong to no numbered period (a sheet filled in by categories) says None.
         number = module.period_number(state if after is None else after) if module else None
         label = "" if number is None else sentences.label(module.PERIOD_NAME, number)
-        lines.append(TimelineRow(entry.seq, entry.created_at, label, _without_label(text, label),
+        lines.append(TimelineRow(entry.seq, entry.created_at, label, without_label(text, label),
                                  undone, not is_game))
     return lines

@@ -15,7 +15,7 @@ from werkzeug.wrappers import Response
 from ..forms.review import ReplayForm
 from ..models import Table
 from ..review import sentences, steps
-from ..review.session import review_module
+from ..review.session import review_module, without_label
 from ..table import log, wording
 from ..table.view import score_row
 from ..web.phone import my_seat, remember
@@ -66,6 +66,7 @@ def step_context(table: Table, found: steps.Steps, at: int, *, watch: bool) -> d
     entry = found.entry(at)
     shown = found.shown(at)
     words = wording.sentences(table, [row for row, _undone in shown])
+    label = _period_label(table, state) if entry is not None else ""
     token = table.watch_token if watch else table.token
     endpoint = "replay.watch_replay" if watch else "replay.replay"
     return {
@@ -75,13 +76,17 @@ def step_context(table: Table, found: steps.Steps, at: int, *, watch: bool) -> d
         "state": state,
         "scores": scores,
         "score_row": score_row(game, table.players, state, scores),
-        "watch": watch,
+        # The board as a view that records nothing (a link to the pad's own page, no hint to choose a seat).
+        "watch": True,
+        "via_watch": watch,
         # Only the phone holding a seat sees that seat's secrets, at every step as it did at the table.
         "seat": None if watch else my_seat(table),
         "at": at,
         "last": found.last,
         "entry": entry,
-        "label": _period_label(table, state) if entry is not None else "",
+        "label": label,
+        # The entry's words under its hand or round, which they need not say again ("Hand 1: Ana rang the bell").
+        "said": without_label(words[entry.seq], label) if entry is not None else "",
         "undone_later": found.undone_later(at),
         "shown": shown,
         "words": words,

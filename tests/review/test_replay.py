@@ -99,6 +99,8 @@ def test_a_bonus_face_down_at_a_step_shows_on_its_sellers_phone_alone_whoever_as
             for headers in ({}, HTMX):
                 html = phone.get(address, headers=headers).text
                 mine = address.startswith("/t/") and phone is ana
+                # A replay records nothing: no hint to choose a seat that is not on its page.
+                assert "Choose whose phone this is" not in html
                 ana_tally, ben_tally = tally(html, "Ana"), tally(html, "Ben")
                 assert ("(only you see this)" in ana_tally and "1 face down" not in ana_tally) == mine, address
                 assert "1 face down" in ana_tally or mine
