@@ -605,9 +605,10 @@ def bench_database(kind: str, args) -> dict:
         rendered = {"bare": paths["bare"], "page_long": paths["page_long"],
                     "live_long": (f"/t/{long_token}/live?seen=0", HTMX, {200}), "replay_long": paths["replay_long"],
                     **{f"page_{game}": paths[f"page_{game}"] for game in tables["games"]}}
-        for figure, settings in (("rendered", {"COMPANION_REGION_CACHE_SIZE": "0"}),
+        # A replay's step is rendered anew in both (no step kept): each step a phone steps to is new to it.
+        for figure, settings in (("rendered", {"COMPANION_REGION_CACHE_SIZE": "0", "COMPANION_REPLAY_STEPS_KEPT": "0"}),
                                  ("cold", {"COMPANION_REGION_CACHE_SIZE": "0", "COMPANION_SHARED_PART_CACHE_SIZE": "0",
-                                           "COMPANION_VERSION_READS_TABLES": "0"})):
+                                           "COMPANION_VERSION_READS_TABLES": "0", "COMPANION_REPLAY_STEPS_KEPT": "0"})):
             stop_gunicorn(process)
             process, base = start_gunicorn(database_url, folder, settings)
             closed_loop(base, [p for p, _, _ in rendered.values()], 8, 2.0, BROWSER_HEADERS, {200})

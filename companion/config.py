@@ -47,6 +47,8 @@ def defaults(app: Flask) -> dict:
         "REGION_CACHE_SIZE": 512,
         # Parts every seat of a table shares (scoreboard, board, newest entries; companion/live/parts.py), per worker.
         "SHARED_PART_CACHE_SIZE": 1024,
+        # Steps of replays kept rendered per worker (companion/views/replay.py): about 10 KB each.
+        "REPLAY_STEPS_KEPT": 256,
         # Tables whose newest version's reads (seating, newest entries, rings; companion/table/view.py) are kept per worker.
         "VERSION_READS_TABLES": 512,
         # A session nobody has recorded anything at for this long, and not finished, is called

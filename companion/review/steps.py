@@ -47,6 +47,11 @@ class Steps:
         return [(entry, self.undone_by.get(entry.seq, at + 1) <= at)
                 for entry in reversed(self.entries[max(0, at - SHOWN):at])]
 
+    @property
+    def newest_undo(self) -> int:
+        """The number of the table's newest undo (0 before any): what its entries' words are kept under."""
+        return max(self.undone_by.values(), default=0)
+
     def undone_later(self, at: int) -> int | None:
         """The entry that will undo step ``at``'s entry, if one does."""
         entry = self.entry(at)

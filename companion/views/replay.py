@@ -9,12 +9,16 @@ on another seat's phone or the watch view.
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, request, url_for
+from flask import Blueprint, current_app, render_template, request, url_for
+from markupsafe import Markup
 from werkzeug.wrappers import Response
 
 from ..forms.review import ReplayForm
+from ..i18n import language
+from ..i18n.formats import locale_key
 from ..models import Table
 from ..review import sentences, steps
+from ..review.keeping import kept
 from ..review.session import review_module, without_label
 from ..table import log, wording
 from ..table.view import score_row
@@ -51,11 +55,22 @@ def _replay(table: Table, *, watch: bool) -> Response:
     at = form.at.data if valid and form.at.data is not None else 0
     context = step_context(table, found, at, watch=watch)
     context["form"] = form
-    template = "review/_replay_step.html" if is_htmx() else "review/replay.html"
-    response = group_page((render_template(template, **context), 200 if valid else 422))
+    region = Markup(_region(table, at, context) if valid else render_template("review/_replay_step.html", **context))
+    body = region if is_htmx() else render_template("review/replay.html", **context, region=region)
+    response = group_page((body, 200 if valid else 422))
     # The same address answers the whole page and, for htmx, the step's region alone.
     response.vary.add("HX-Request")
     return response
+
+
+def _region(table: Table, at: int, context: dict) -> str:
+    """The step's region, rendered once per table version, step and reader and kept: a phone asking a step again
+    (back, a reload, another phone of the same seat) finds it. Its reader is all it reads of the phone: its seat (or
+    none), the view, the address, the language and the locale; nothing of one answer (the region holds no token)."""
+    key = (table.id, table.token, table.last_seq, table.status, tuple(table.players), at, context["via_watch"],
+           context["seat"], request.url_root, language(), locale_key())
+    return kept("replay_regions", int(current_app.config["REPLAY_STEPS_KEPT"])).get_or_make(
+        key, lambda: render_template("review/_replay_step.html", **context))
 
 
 def step_context(table: Table, found: steps.Steps, at: int, *, watch: bool) -> dict:
@@ -65,10 +80,10 @@ def step_context(table: Table, found: steps.Steps, at: int, *, watch: bool) -> d
     scores = game.scores(state)
     entry = found.entry(at)
     shown = found.shown(at)
-    words = wording.sentences(table, [row for row, _undone in shown])
+    words = wording.sentences(table, [row for row, _undone in shown], found.newest_undo)
     label = _period_label(table, state) if entry is not None else ""
     token = table.watch_token if watch else table.token
-    endpoint = "replay.watch_replay" if watch else "replay.replay"
+    base = url_for("replay.watch_replay" if watch else "replay.replay", token=token)
     return {
         **STILL,
         "table": table,
@@ -91,8 +106,9 @@ def step_context(table: Table, found: steps.Steps, at: int, *, watch: bool) -> d
         "shown": shown,
         "words": words,
         "token": token,
-        "replay_url": url_for(endpoint, token=token),
-        "step_url": lambda number: url_for(endpoint, token=token, at=number),
+        "replay_url": base,
+        # Built once: a step links seven others.
+        "step_url": lambda number: f"{base}?at={number}",
         "results_url": url_for("review.watch_results" if watch else "review.results", token=token),
     }
 
