@@ -150,6 +150,11 @@ def pages(tables) -> list[tuple[str, str, bool]]:
     token = tables["carambouille under way"][0]
     found += [("table memo", f"/t/{token}/memo", False), ("pad", f"/t/{token}/pad", False),
               ("all entries", f"/t/{token}/history", False)]
+    # A step of each game's replay, where its board is fullest, and an evening replayed.
+    for what, at in (("carambouille under way", 13), ("jaipur finished", 9), ("frutti under way", 3),
+                     ("sheet under way", 4), ("sheet by categories finished", 5)):
+        found.append((f"{what}, replayed at entry {at}", f"/t/{tables[what][0]}/replay?at={at}", False))
+    found.append(("an evening replayed", f"/evenings/{tables['frutti finished'][1]}/replay", False))
     return found
 
 
