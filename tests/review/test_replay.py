@@ -115,6 +115,24 @@ def test_a_bonus_face_down_at_a_step_shows_on_its_sellers_phone_alone_whoever_as
         assert "2 + 10 = 12" in scored  # Ana's two bonus tokens of the round
 
 
+def test_on_every_step_no_phone_sees_the_other_seats_bonus_values(app, seated_match):
+    token, ana, ben, nobody = seated_match
+    watch = watch_of(app, token)
+    with app.app_context():
+        last = table_of(token).last_seq
+    for at in range(last + 1):
+        # Each seat's phone first: its own values are rendered and kept before the others ask the same step.
+        for phone, address in ((ana, f"/t/{token}/replay?at={at}"), (ben, f"/t/{token}/replay?at={at}"),
+                               (nobody, f"/t/{token}/replay?at={at}"), (nobody, f"/w/{watch}/replay?at={at}"),
+                               (ana, f"/w/{watch}/replay?at={at}")):
+            for headers in ({}, HTMX):
+                html = phone.get(address, headers=headers).text
+                own = {ana: "Ana", ben: "Ben"}.get(phone) if address.startswith("/t/") else None
+                for name in ("Ana", "Ben"):
+                    if name != own and '<h3 class="tally-name">' + name in html:
+                        assert "(only you see this)" not in tally(html, name), (at, address, name)
+
+
 def test_a_match_in_play_replays_with_the_same_secrets_kept(app):
     game, players, options, events = JAIPUR
     token = record_all(app, game, players, options, [])
