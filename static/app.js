@@ -368,6 +368,18 @@
       var scroller = boxes[i].querySelector(".overflow-auto");
       var overflows = scroller && scroller.scrollWidth > scroller.clientWidth + 1;
       boxes[i].toggleAttribute("data-overflows", !!overflows);
+      if (!scroller) continue;
+      // A box that scrolls is reached by the keyboard too (its arrow keys scroll it), named by its hint.
+      if (overflows) {
+        scroller.setAttribute("tabindex", "0");
+        scroller.setAttribute("role", "region");
+        var hint = boxes[i].querySelector(".scroll-hint");
+        if (hint) scroller.setAttribute("aria-label", hint.textContent.trim());
+      } else {
+        scroller.removeAttribute("tabindex");
+        scroller.removeAttribute("role");
+        scroller.removeAttribute("aria-label");
+      }
     }
   }
   window.addEventListener("resize", markOverflow);

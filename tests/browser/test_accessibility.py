@@ -9,7 +9,8 @@ from axe_playwright_python.sync_playwright import Axe
 
 from browser.phone import create_table, submit_and_wait
 from browser.tables import record_table
-from review.test_review_sessions import FRUTTI
+from browser.test_narrow_pages import SEVEN, seven_big_sales
+from review.test_review_sessions import FRUTTI, JAIPUR
 
 pytestmark = pytest.mark.browser
 
@@ -61,11 +62,15 @@ def tables(browser, live_server):
     # A finished game: its results end with the evening's tally, the home page shows tonight, the evening has a page.
     _token, watch = record_table(live_server, *FRUTTI)
     urls["finished watch"] = watch
+    # The same evening: a finished match (its rounds' seals on its board) and seven players' pad, wider than a phone.
+    record_table(live_server, *JAIPUR)
+    _token, urls["seven watch"] = record_table(live_server, "carambouille", SEVEN, {"first_trader": 0}, seven_big_sales())
     return urls
 
 
 def page_paths(tables) -> dict[str, str]:
-    token = {game: url.rsplit("/", 1)[1] for game, url in tables.items() if game not in ("watch", "finished watch")}
+    token = {game: url.rsplit("/", 1)[1] for game, url in tables.items()
+             if game not in ("watch", "finished watch", "seven watch")}
     paths = {
         "home": "/",
         "new carambouille table": "/new/carambouille",
@@ -92,6 +97,7 @@ def page_paths(tables) -> dict[str, str]:
         "a finished game replayed, a step": f"/w/{tables['finished watch']}/replay?at=7",
         "a table replayed, its start": f"/t/{token['jaipur']}/replay",
         "an evening replayed": f"/evenings/{tables['finished watch']}/replay",
+        "seven players' table replayed, its pad scrolling sideways": f"/w/{tables['seven watch']}/replay?at=14",
     }
     paths |= {f"{game} table page": tables[game] for game in GAMES}
     paths["carambouille table, a hand to deal"] = tables["carambouille deal"]
