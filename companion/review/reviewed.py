@@ -23,7 +23,8 @@ def reviewed_of(table: Table) -> dict:
     """What an outcome takes of the session's review (its ``Outcome`` fields by name), kept per version of the table in this
     app: the history, the players and every evening read the same sessions again and again, and each review replays
     a log. An entry (an undo, a reopen, a renamed seat too), a status or a name changed is another version."""
-    key = (table.id, table.last_seq, table.status, tuple(table.players))
+    # The token beside the id: a table removed for good and another made with its id is another table.
+    key = (table.id, table.token, table.last_seq, table.status, tuple(table.players))
     reviews = kept("reviewed", REVIEWS_KEPT)
     if (found := reviews.get(key)) is not None:
         return found

@@ -67,7 +67,8 @@ def places_of(review: Review, seats: int) -> list[tuple[int, ...]]:
 
 def moments(table: Table, game: ModuleType, places: Sequence[tuple[int, ...]]) -> list[Moment]:
     """The scores of each place after each live entry of the table's log, kept per version of the table."""
-    key = (table.id, table.last_seq, table.status, tuple(places))
+    # The token beside the id: a table removed for good and another made with its id is another table.
+    key = (table.id, table.token, table.last_seq, table.status, tuple(places))
     return kept("story_moments", STORIES_KEPT).get_or_make(key, lambda: _read(table, game, places))
 
 
