@@ -1,4 +1,4 @@
-"""A table replayed entry by entry (``/t/<token>/replay?at=N``, the same under the watch link), and its story.
+"""A table replayed entry by entry (``/t/<token>/replay?at=N``, the same under the watch link).
 
 Each step is a page of its own, so the links work without JavaScript; with it, the step's region is swapped in
 place and the address follows (a reload keeps the place), and the arrow keys, Home and End step

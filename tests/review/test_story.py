@@ -12,7 +12,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.table import recording
-from companion.extensions import db
 from review.test_review_sessions import (CARAMBOUILLE, FRUTTI, FRUTTI_TIE_EVENTS, JAIPUR, record_all, table_of)
 from rules.sheet.test_games import FOUR, HEARTS, HEARTS_ROUNDS
 
