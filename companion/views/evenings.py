@@ -10,14 +10,12 @@ from werkzeug.wrappers import Response
 
 from ..review import story, tonight
 from ..review.session import review_of
-from ..table import log
 from ..table.state import state_of
-from ..table.view import score_row
 from ..review.evenings import Tally
 from ..rules.review import names
 from ..web.membership import current_group, in_group
 from .group_pages import group_page, in_no_group
-from .replay import STILL
+from .replay import STILL, board_context
 from .table_page import table_or_404
 
 bp = Blueprint("evenings", __name__)
@@ -86,11 +84,8 @@ def replay(token: str) -> Response:
 
 def _at_its_end(table) -> dict:
     """What the evening's replay shows of one session: at its end and told, if it is finished."""
-    game = log.game_of(table)
     if not table.finished:
         return {"table": table, "finished": False}
-    state = state_of(table)
-    scores = game.scores(state)
-    return {"table": table, "finished": True, "game": game, "state": state, "scores": scores,
-            "score_row": score_row(game, table.players, state, scores),
-            "story": story.told(table, game, review_of(table.game, game, state), state)}
+    shown = board_context(table, state_of(table))
+    game, state = shown["game"], shown["state"]
+    return {**shown, "finished": True, "story": story.told(table, game, review_of(table.game, game, state), state)}

@@ -15,6 +15,7 @@ from werkzeug.wrappers import Response
 
 from ..forms.review import ReplayForm
 from ..i18n import language
+from ..live import parts
 from ..i18n.formats import locale_key
 from ..models import Table
 from ..review import sentences, steps
@@ -29,9 +30,9 @@ from .table_page import table_or_404
 
 bp = Blueprint("replay", __name__)
 
-# What a board reads of a table page's context beyond the state: a replay records nothing and asks nothing.
-STILL = {"forms": {}, "sent_forms": {}, "watching": True, "keeps_pad": False, "recorded_here": None,
-         "asking": False, "inviting": False, "sharing": False, "every_seat": None}
+# What a board reads of a table page's context beyond the state: nobody's phone's (``live.parts.NOBODY``), in a view
+# that records nothing and renders its parts as its own.
+STILL = {**parts.NOBODY, "watching": True, "sharing": False, "every_seat": None}
 
 
 @bp.get("/t/<token>/replay")
@@ -73,11 +74,20 @@ def _region(table: Table, at: int, context: dict) -> str:
         key, lambda: render_template("review/_replay_step.html", **context))
 
 
+def board_context(table: Table, state) -> dict:
+    """What a game's board and the score row read to show ``state`` of ``table`` in a view that records nothing:
+    a replay's step, an evening's game at its end (the seat, if any, is the caller's)."""
+    game = log.game_of(table)
+    scores = game.scores(state)
+    return {**STILL, "table": table, "game": game, "state": state, "scores": scores,
+            "score_row": score_row(game, table.players, state, scores),
+            # A view that records nothing: a link to the pad's own page, no hint to choose a seat.
+            "watch": True}
+
+
 def step_context(table: Table, found: steps.Steps, at: int, *, watch: bool) -> dict:
     """What a step's templates read: the board's context at step ``at`` for this phone, the entry, the links."""
-    game = log.game_of(table)
     state = found.states[at]
-    scores = game.scores(state)
     entry = found.entry(at)
     shown = found.shown(at)
     words = wording.sentences(table, [row for row, _undone in shown], found.newest_undo)
@@ -85,14 +95,7 @@ def step_context(table: Table, found: steps.Steps, at: int, *, watch: bool) -> d
     token = table.watch_token if watch else table.token
     base = url_for("replay.watch_replay" if watch else "replay.replay", token=token)
     return {
-        **STILL,
-        "table": table,
-        "game": game,
-        "state": state,
-        "scores": scores,
-        "score_row": score_row(game, table.players, state, scores),
-        # The board as a view that records nothing (a link to the pad's own page, no hint to choose a seat).
-        "watch": True,
+        **board_context(table, state),
         "via_watch": watch,
         # Only the phone holding a seat sees that seat's secrets, at every step as it did at the table.
         "seat": None if watch else my_seat(table),
