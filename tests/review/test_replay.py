@@ -151,14 +151,21 @@ def test_a_match_in_play_replays_with_the_same_secrets_kept(app):
 
 # --- who may look, and what comes back ------------------------------------------------------------------------------
 
-def test_each_phone_may_replay_what_it_may_read_the_results_of(app):
+@pytest.fixture
+def otters_game(app):
+    """A private server, its Otters' finished game and three phones: an Otter, a Badger and a guest holding no
+    membership; (token, watch token, the three phones)."""
     app.config["GROUPS"] = "private"
     otters, badgers = group_named(app, "Otters"), group_named(app, "Badgers")
     token = played(app, otters, ["Zelda", "Yannick", "Xavier"])
-    watch = watch_of(app, token)
-    member, other, guest = app.test_client(), app.test_client(), app.test_client()
-    member_of(member, otters)
-    member_of(other, badgers)
+    otter, badger, guest = app.test_client(), app.test_client(), app.test_client()
+    member_of(otter, otters)
+    member_of(badger, badgers)
+    return token, watch_of(app, token), (otter, badger, guest)
+
+
+def test_each_phone_may_replay_what_it_may_read_the_results_of(otters_game):
+    token, watch, (member, other, guest) = otters_game
     for phone in (member, other, guest):
         for address in (f"/t/{token}", f"/w/{watch}"):
             results = phone.get(f"{address}/results").status_code
@@ -234,14 +241,8 @@ def test_an_evening_is_replayed_game_after_game_each_at_its_end_with_its_story(a
         assert f'href="/w/{watch_of(app, token)}/replay?at=0"' in page.text
 
 
-def test_an_evening_replayed_is_its_groups_alone(app):
-    app.config["GROUPS"] = "private"
-    otters, badgers = group_named(app, "Otters"), group_named(app, "Badgers")
-    token = played(app, otters, ["Zelda", "Yannick", "Xavier"])
-    watch = watch_of(app, token)
-    otter, badger, guest = app.test_client(), app.test_client(), app.test_client()
-    member_of(otter, otters)
-    member_of(badger, badgers)
+def test_an_evening_replayed_is_its_groups_alone(otters_game):
+    _token, watch, (otter, badger, guest) = otters_game
     assert otter.get(f"/evenings/{watch}/replay").status_code == 200
     for phone in (badger, guest):
         answer = phone.get(f"/evenings/{watch}/replay")
