@@ -101,6 +101,9 @@ def step_context(table: Table, found: steps.Steps, at: int, *, watch: bool) -> d
         "seat": None if watch else my_seat(table),
         "at": at,
         "last": found.last,
+        # The steps its links lead to: the one before and after (the start and the end lead to themselves).
+        "before": max(at - 1, 0),
+        "after": min(at + 1, found.last),
         "entry": entry,
         "label": label,
         # The entry's words under its hand or round, which they need not say again ("Hand 1: Ana rang the bell").
